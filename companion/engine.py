@@ -1,0 +1,135 @@
+"""One pattern for every game: a header and an ordered list of actions, folded into a state.
+
+A game's rules are a :class:`Rules` object: ``start(header)`` gives the first state and
+``apply(state, action)`` the next one, never changing the state it was given. A
+:class:`Game` keeps the log and one state per action, so undo is a pop and nothing has
+to be refolded. Engines never read a clock: time arrives inside actions.
+"""
+
+from __future__ import annotations
+
+import copy
+from typing import Any, Iterable
+
+from . import gamelog
+from .errors import BadHeader, IllegalAction, LogError
+
+
+class Rules:
+    """The rules of one game. Subclasses fill in the four methods below."""
+
+    name = ""
+    title = ""
+
+    def start(self, header: dict) -> Any:
+        """The state before any action; raises :class:`BadHeader` for a header it cannot start."""
+        raise NotImplementedError
+
+    def apply(self, state: Any, action: dict) -> Any:
+        """The state after ``action``; raises :class:`IllegalAction` with the reason in words."""
+        raise NotImplementedError
+
+    def summary(self, state: Any) -> dict:
+        """Where the game stands, as plain JSON (what ``replay --json`` prints)."""
+        raise NotImplementedError
+
+    def describe(self, state: Any) -> list[str]:
+        """Where the game stands, in a few lines for a person."""
+        raise NotImplementedError
+
+    def finished(self, state: Any) -> bool:
+        return bool(self.summary(state).get("finished"))
+
+
+class Game:
+    """A game in progress: its header, its actions, and the state after each of them."""
+
+    def __init__(self, header: dict, rules: Rules | None = None):
+        from .games import rules_for  # the registry imports the games, which import this module
+
+        try:
+            gamelog.check_header(header)
+        except ValueError as exc:
+            raise BadHeader(str(exc)) from None
+        self.rules = rules or rules_for(header["game"])
+        self.header = copy.deepcopy(header)
+        self.actions: list[dict] = []
+        self._states = [self.rules.start(self.header)]
+
+    @property
+    def state(self) -> Any:
+        return self._states[-1]
+
+    @property
+    def players(self) -> list[str]:
+        return list(self.header["players"])
+
+    def summary(self) -> dict:
+        return self.rules.summary(self.state)
+
+    @property
+    def finished(self) -> bool:
+        return self.rules.finished(self.state)
+
+    def check(self, action: dict) -> Any:
+        """The state ``action`` would lead to, without taking it; raises IllegalAction."""
+        try:
+            gamelog.check_action(action)
+        except ValueError as exc:
+            raise IllegalAction(str(exc)) from None
+        return self.rules.apply(self.state, action)
+
+    def push(self, action: dict) -> Any:
+        """Apply one action. On an illegal action nothing changes and IllegalAction is raised."""
+        action = copy.deepcopy(action)
+        state = self.check(action)
+        self.record(action, state)
+        return state
+
+    def record(self, action: dict, state: Any) -> None:
+        """Take an action whose next state :meth:`check` already gave (so it is not folded twice)."""
+        self.actions.append(action)
+        self._states.append(state)
+
+    def pop(self) -> dict:
+        """Undo the last action and return it."""
+        if not self.actions:
+            raise IllegalAction("there is nothing to undo")
+        self._states.pop()
+        return self.actions.pop()
+
+    def state_after(self, count: int) -> Any:
+        """The state after the first ``count`` actions."""
+        return self._states[count]
+
+    def to_jsonl(self) -> str:
+        return gamelog.write_text(self.header, self.actions)
+
+    @classmethod
+    def from_numbered(cls, header: dict, numbered: Iterable[tuple[int, dict]]) -> "Game":
+        """Refold a log whose actions carry their line numbers; errors name the line."""
+        try:
+            game = cls(header)
+        except (BadHeader, KeyError) as exc:
+            reason = str(exc) if isinstance(exc, BadHeader) else f"unknown game {header.get('game')!r}"
+            raise LogError(1, reason) from None
+        for number, action in numbered:
+            try:
+                game.push(action)
+            except IllegalAction as exc:
+                raise LogError(number, str(exc)) from None
+        return game
+
+    @classmethod
+    def from_actions(cls, header: dict, actions: Iterable[dict]) -> "Game":
+        return cls.from_numbered(header, ((i, a) for i, a in enumerate(actions, start=2)))
+
+    @classmethod
+    def from_text(cls, text: str) -> "Game":
+        header, numbered = gamelog.read_text(text)
+        return cls.from_numbered(header, numbered)
+
+    @classmethod
+    def from_bytes(cls, data: bytes) -> "Game":
+        header, numbered = gamelog.read_bytes(data)
+        return cls.from_numbered(header, numbered)

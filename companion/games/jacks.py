@@ -1,0 +1,184 @@
+"""Jacks: a Hearts-like trick-taking game for four where only the Jacks score.
+
+The companion does not see the tricks; after each round the scorer says who took each
+Jack, and the rules here turn that into penalty points (RULES.md, "Jacks").
+
+>>> from companion.engine import Game
+>>> game = Game({"game": "jacks", "players": ["Ann", "Ben", "Cat", "Dan"]})
+>>> _ = game.push({"type": "round", "jacks": {"JS": "Ann", "JH": "Ben", "JC": "Ann", "JD": "Cat"}})
+>>> game.summary()["scores"]
+{'Ann': 11, 'Ben': 7, 'Cat': 3, 'Dan': 0}
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..cards import CardError, parse_card
+from ..engine import Rules
+from ..errors import BadHeader, IllegalAction
+
+JACKS = ("JS", "JH", "JC", "JD")
+POINTS = {"JS": 7, "JH": 7, "JC": 4, "JD": 3}
+ROUND_TOTAL = sum(POINTS.values())  # 21
+PASSES = {1: "left", 2: "right", 3: "across", 0: "none"}
+DEFAULT_TARGET = 75
+PLAYERS = 4
+
+
+def pass_for_round(number: int) -> str:
+    """Which way 3 cards go before round ``number`` (from 1): left, right, across, none."""
+    if number < 1:
+        raise ValueError("rounds count from 1")
+    return PASSES[number % 4]
+
+
+def round_points(players: list[str] | tuple[str, ...], jacks: dict[str, str]) -> dict[str, int]:
+    """Penalty points of one round, given who took each Jack.
+
+    >>> round_points(["A", "B", "C", "D"], {"JS": "A", "JH": "A", "JC": "A", "JD": "A"})
+    {'A': 0, 'B': 21, 'C': 21, 'D': 21}
+    >>> round_points(["A", "B", "C", "D"], {"JS": "A", "JH": "B", "JC": "C", "JD": "D"})
+    {'A': 7, 'B': 7, 'C': 7, 'D': 7}
+    """
+    takers = set(jacks.values())
+    if len(takers) == 1:  # all four to one player ("shooting the moon")
+        (taker,) = takers
+        return {p: 0 if p == taker else ROUND_TOTAL for p in players}
+    if len(takers) == len(players) == len(JACKS):  # each player took exactly one
+        return {p: ROUND_TOTAL // 3 for p in players}
+    points = {p: 0 for p in players}
+    for jack, taker in jacks.items():
+        points[taker] += POINTS[jack]
+    return points
+
+
+@dataclass(frozen=True)
+class JacksState:
+    players: tuple[str, ...]
+    target: int
+    rounds: tuple[tuple[tuple[str, str], ...], ...] = ()  # per round: (jack, taker) pairs
+
+    def round_jacks(self, number: int) -> dict[str, str]:
+        return dict(self.rounds[number - 1])
+
+    @property
+    def round_scores(self) -> list[dict[str, int]]:
+        return [round_points(self.players, dict(r)) for r in self.rounds]
+
+    @property
+    def totals_by_round(self) -> list[dict[str, int]]:
+        """Each player's running total after each round (the chart's points)."""
+        running = {p: 0 for p in self.players}
+        out = []
+        for points in self.round_scores:
+            running = {p: running[p] + points[p] for p in self.players}
+            out.append(running)
+        return out
+
+    @property
+    def scores(self) -> dict[str, int]:
+        totals = self.totals_by_round
+        return totals[-1] if totals else {p: 0 for p in self.players}
+
+    @property
+    def next_round(self) -> int:
+        return len(self.rounds) + 1
+
+    @property
+    def finished(self) -> bool:
+        return bool(self.rounds) and max(self.scores.values()) >= self.target
+
+    @property
+    def winners(self) -> list[str]:
+        if not self.finished:
+            return []
+        low = min(self.scores.values())
+        return [p for p in self.players if self.scores[p] == low]
+
+
+class JacksRules(Rules):
+    name = "jacks"
+    title = "Jacks"
+
+    def start(self, header: dict) -> JacksState:
+        players = header["players"]
+        if len(players) != PLAYERS:
+            raise BadHeader(f"Jacks is played by exactly 4 players; this game has {len(players)}")
+        options = dict(header.get("options") or {})
+        unknown = sorted(set(options) - {"target"})
+        if unknown:
+            raise BadHeader(f"unknown option {unknown[0]!r} for Jacks (its only option is \"target\")")
+        target = options.get("target", DEFAULT_TARGET)
+        if isinstance(target, bool) or not isinstance(target, int) or not 1 <= target <= 10_000:
+            raise BadHeader(f"the target must be a whole number of points from 1 to 10000, not {target!r}")
+        return JacksState(tuple(players), target)
+
+    def read_jacks(self, state: JacksState, jacks: object) -> tuple[tuple[str, str], ...]:
+        """Check a round's {jack: taker} and return it in JS JH JC JD order."""
+        if not isinstance(jacks, dict):
+            raise IllegalAction('"jacks" must say who took each Jack, e.g. {"JS": "Ann", ...}')
+        given: dict[str, str] = {}
+        for code, taker in jacks.items():
+            try:
+                card = str(parse_card(code))
+            except CardError:
+                raise IllegalAction(f"{code!r} is not a Jack: the four Jacks are JS, JH, JC and JD") from None
+            if card not in POINTS:
+                raise IllegalAction(f"{card} is not a Jack: the four Jacks are JS, JH, JC and JD")
+            if card in given:
+                raise IllegalAction(f"{card} is given twice: each Jack is taken by one player")
+            if taker not in state.players:
+                raise IllegalAction(f"{taker!r} is not playing in this game (players: {', '.join(state.players)})")
+            given[card] = taker
+        missing = [j for j in JACKS if j not in given]
+        if missing:
+            raise IllegalAction(f"nobody took {' or '.join(missing)}: a round ends only when all four Jacks are taken")
+        return tuple((j, given[j]) for j in JACKS)
+
+    def apply(self, state: JacksState, action: dict) -> JacksState:
+        kind = action.get("type")
+        if kind == "round":
+            if state.finished:
+                raise IllegalAction("the game is over: no more rounds (undo or edit a round to change it)")
+            return JacksState(state.players, state.target, state.rounds + (self.read_jacks(state, action.get("jacks")),))
+        if kind == "edit":
+            number = action.get("round")
+            if isinstance(number, bool) or not isinstance(number, int) or not 1 <= number <= len(state.rounds):
+                played = f"rounds 1 to {len(state.rounds)}" if state.rounds else "no rounds yet"
+                raise IllegalAction(f"there is no round {number!r} to edit ({played} played)")
+            rounds = list(state.rounds)
+            rounds[number - 1] = self.read_jacks(state, action.get("jacks"))
+            edited = JacksState(state.players, state.target, tuple(rounds))
+            for after, totals in enumerate(edited.totals_by_round[:-1], start=1):
+                if max(totals.values()) >= state.target:
+                    raise IllegalAction(
+                        f"with that change the game would have ended after round {after}, "
+                        f"but {len(rounds)} rounds were played")
+            return edited
+        raise IllegalAction(f"unknown action type {kind!r} for Jacks (it has \"round\" and \"edit\")")
+
+    def summary(self, state: JacksState) -> dict:
+        return {
+            "game": self.name,
+            "round": state.next_round,
+            "pass": pass_for_round(state.next_round),
+            "target": state.target,
+            "scores": state.scores,
+            "rounds": state.round_scores,
+            "finished": state.finished,
+            "winners": state.winners,
+        }
+
+    def describe(self, state: JacksState) -> list[str]:
+        lines = [f"Jacks, target {state.target}, after {len(state.rounds)} round(s)"]
+        for p in state.players:
+            lines.append(f"  {p:<12} {state.scores[p]:>4}")
+        if state.finished:
+            lines.append("Game over: " + " and ".join(state.winners) + (" win" if len(state.winners) > 1 else " wins"))
+        else:
+            lines.append(f"Next: round {state.next_round}, pass {pass_for_round(state.next_round)}")
+        return lines
+
+    def finished(self, state: JacksState) -> bool:
+        return state.finished

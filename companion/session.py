@@ -1,0 +1,57 @@
+"""A game being played at the table: the rules' state and the store's log moving together.
+
+Every action is checked, then written to the store, and only then taken into the game
+the screen reads, so nothing a player saw can be lost.
+"""
+
+from __future__ import annotations
+
+import copy
+
+from .engine import Game
+from .store import Store
+
+
+class Session:
+    def __init__(self, store: Store, game_id: int, game: Game | None = None):
+        self.store = store
+        self.game_id = game_id
+        self.game = game if game is not None else store.load(game_id)
+
+    @classmethod
+    def start(cls, store: Store, header: dict) -> "Session":
+        game = Game(header)
+        return cls(store, store.new_game(game.header), game)
+
+    @classmethod
+    def resume(cls, store: Store, game_id: int) -> "Session":
+        return cls(store, game_id)
+
+    @property
+    def state(self):
+        return self.game.state
+
+    def summary(self) -> dict:
+        return self.game.summary()
+
+    def play(self, action: dict):
+        """Check, store durably, then apply; raises IllegalAction with nothing changed."""
+        action = copy.deepcopy(action)
+        state = self.game.check(action)
+        self.store.append(self.game_id, action, self.game.rules.summary(state))
+        self.game.record(action, state)
+        return state
+
+    @property
+    def can_undo(self) -> bool:
+        return bool(self.game.actions)
+
+    def undo(self) -> dict:
+        action = self.game.actions[-1] if self.game.actions else None
+        if action is None:
+            return self.game.pop()  # raises "nothing to undo"
+        self.store.pop(self.game_id, self.game.rules.summary(self.game.state_after(len(self.game.actions) - 1)))
+        return self.game.pop()
+
+    def abandon(self) -> None:
+        self.store.abandon(self.game_id)

@@ -1,0 +1,277 @@
+"""The table's memory: players, games and every game's action log, in one SQLite file.
+
+Each action is committed durably (WAL, synchronous FULL) before the caller shows its
+effect, so a power cut loses nothing a player saw. A damaged file is kept aside under
+another name and the table starts again with an empty one (``Store.recovered_from``).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sqlite3
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+from . import gamelog
+from .engine import Game
+from .errors import GameError
+
+# Okabe-Ito: colours that colour-blind players can tell apart, then two more.
+PLAYER_COLOURS = ("#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9", "#F0E442", "#7F7F7F",
+                  "#8C564B", "#17BECF")
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS players (
+    id INTEGER PRIMARY KEY,
+    name TEXT NOT NULL UNIQUE,
+    colour TEXT NOT NULL,
+    created REAL NOT NULL
+);
+CREATE TABLE IF NOT EXISTS games (
+    id INTEGER PRIMARY KEY,
+    game TEXT NOT NULL,
+    header TEXT NOT NULL,
+    created REAL NOT NULL,
+    updated REAL NOT NULL,
+    status TEXT NOT NULL DEFAULT 'open',     -- open | finished | abandoned
+    result TEXT                              -- the summary when it finished, as JSON
+);
+CREATE TABLE IF NOT EXISTS actions (
+    game_id INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+    seq INTEGER NOT NULL,
+    action TEXT NOT NULL,
+    PRIMARY KEY (game_id, seq)
+);
+"""
+
+
+class StoreError(GameError):
+    """Something the store refuses, with the reason in words."""
+
+
+@dataclass(frozen=True)
+class Player:
+    id: int
+    name: str
+    colour: str
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    id: int
+    game: str
+    players: list[str]
+    created: float
+    updated: float
+    status: str
+    result: dict | None
+
+
+class Store:
+    def __init__(self, path: str | os.PathLike):
+        self.path = Path(path)
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        self.recovered_from: Path | None = None
+        try:
+            self.db = self._open()
+        except sqlite3.DatabaseError:
+            self.recovered_from = self._set_aside()
+            self.db = self._open()
+
+    def _open(self) -> sqlite3.Connection:
+        db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
+        try:
+            db.execute("PRAGMA journal_mode=WAL")
+            db.execute("PRAGMA synchronous=FULL")
+            db.execute("PRAGMA foreign_keys=ON")
+            if db.execute("PRAGMA quick_check").fetchone()[0] != "ok":
+                raise sqlite3.DatabaseError("quick_check failed")
+            db.executescript(SCHEMA)
+        except sqlite3.DatabaseError:
+            db.close()
+            raise
+        return db
+
+    def _set_aside(self) -> Path:
+        """Keep a damaged database (and its journal files) under a dated name."""
+        stamp = time.strftime("%Y%m%d-%H%M%S")
+        kept = self.path.with_name(f"{self.path.stem}.damaged-{stamp}{self.path.suffix}")
+        for suffix in ("", "-wal", "-shm"):
+            src = Path(str(self.path) + suffix)
+            if src.exists():
+                src.replace(Path(str(kept) + suffix))
+        return kept
+
+    def close(self) -> None:
+        self.db.close()
+
+    # -- players ---------------------------------------------------------------------------
+
+    def players(self) -> list[Player]:
+        rows = self.db.execute("SELECT id, name, colour FROM players ORDER BY created, id")
+        return [Player(*row) for row in rows]
+
+    def player(self, player_id: int) -> Player:
+        row = self.db.execute("SELECT id, name, colour FROM players WHERE id = ?", (player_id,)).fetchone()
+        if row is None:
+            raise StoreError("that player is no longer on the roster")
+        return Player(*row)
+
+    def _clean_name(self, name: str, except_id: int | None = None) -> str:
+        name = (name or "").strip()
+        if not name:
+            raise StoreError("a player needs a name")
+        if len(name) > gamelog.MAX_NAME_LENGTH:
+            raise StoreError(f"names can be at most {gamelog.MAX_NAME_LENGTH} letters long")
+        row = self.db.execute("SELECT id FROM players WHERE name = ? COLLATE NOCASE", (name,)).fetchone()
+        if row is not None and row[0] != except_id:
+            raise StoreError(f"there is already a player called {name}")
+        return name
+
+    def add_player(self, name: str, colour: str | None = None) -> Player:
+        name = self._clean_name(name)
+        if colour is None:
+            used = {p.colour for p in self.players()}
+            colour = next((c for c in PLAYER_COLOURS if c not in used), PLAYER_COLOURS[0])
+        with self.db:
+            self.db.execute("BEGIN")
+            cur = self.db.execute("INSERT INTO players (name, colour, created) VALUES (?, ?, ?)",
+                                  (name, colour, time.time()))
+        return Player(cur.lastrowid, name, colour)
+
+    def rename_player(self, player_id: int, name: str) -> Player:
+        name = self._clean_name(name, except_id=player_id)
+        with self.db:
+            self.db.execute("BEGIN")
+            self.db.execute("UPDATE players SET name = ? WHERE id = ?", (name, player_id))
+        return self.player(player_id)
+
+    def set_colour(self, player_id: int, colour: str) -> Player:
+        with self.db:
+            self.db.execute("BEGIN")
+            self.db.execute("UPDATE players SET colour = ? WHERE id = ?", (colour, player_id))
+        return self.player(player_id)
+
+    def remove_player(self, player_id: int) -> None:
+        with self.db:
+            self.db.execute("BEGIN")
+            self.db.execute("DELETE FROM players WHERE id = ?", (player_id,))
+
+    def colour_of(self, name: str) -> str | None:
+        row = self.db.execute("SELECT colour FROM players WHERE name = ?", (name,)).fetchone()
+        return row[0] if row else None
+
+    # -- games -----------------------------------------------------------------------------
+
+    def new_game(self, header: dict) -> int:
+        Game(header)  # refuses a header the rules cannot start
+        now = time.time()
+        with self.db:
+            self.db.execute("BEGIN")
+            cur = self.db.execute("INSERT INTO games (game, header, created, updated) VALUES (?, ?, ?, ?)",
+                                  (header["game"], json.dumps(header), now, now))
+        return cur.lastrowid
+
+    def append(self, game_id: int, action: dict, summary: dict | None = None) -> None:
+        """Write one action durably; with ``summary`` of a finished game, mark it finished too."""
+        with self.db:
+            self.db.execute("BEGIN IMMEDIATE")
+            (seq,) = self.db.execute("SELECT COUNT(*) FROM actions WHERE game_id = ?", (game_id,)).fetchone()
+            self.db.execute("INSERT INTO actions (game_id, seq, action) VALUES (?, ?, ?)",
+                            (game_id, seq, json.dumps(action)))
+            self._set_status(game_id, summary)
+
+    def pop(self, game_id: int, summary: dict | None = None) -> None:
+        """Remove the last action (undo); ``summary`` is the game's standing after it."""
+        with self.db:
+            self.db.execute("BEGIN IMMEDIATE")
+            self.db.execute("DELETE FROM actions WHERE game_id = ? AND seq = "
+                            "(SELECT MAX(seq) FROM actions WHERE game_id = ?)", (game_id, game_id))
+            self._set_status(game_id, summary)
+
+    def _set_status(self, game_id: int, summary: dict | None) -> None:
+        finished = bool(summary and summary.get("finished"))
+        self.db.execute("UPDATE games SET updated = ?, status = ?, result = ? WHERE id = ?",
+                        (time.time(), "finished" if finished else "open",
+                         json.dumps(summary) if finished else None, game_id))
+
+    def abandon(self, game_id: int) -> None:
+        with self.db:
+            self.db.execute("BEGIN")
+            self.db.execute("UPDATE games SET status = 'abandoned', updated = ? WHERE id = ?", (time.time(), game_id))
+
+    def delete_game(self, game_id: int) -> None:
+        with self.db:
+            self.db.execute("BEGIN")
+            self.db.execute("DELETE FROM games WHERE id = ?", (game_id,))
+
+    def log(self, game_id: int) -> tuple[dict, list[dict]]:
+        row = self.db.execute("SELECT header FROM games WHERE id = ?", (game_id,)).fetchone()
+        if row is None:
+            raise StoreError(f"there is no game {game_id}")
+        actions = [json.loads(a) for (a,) in self.db.execute(
+            "SELECT action FROM actions WHERE game_id = ? ORDER BY seq", (game_id,))]
+        return json.loads(row[0]), actions
+
+    def load(self, game_id: int) -> Game:
+        header, actions = self.log(game_id)
+        return Game.from_actions(header, actions)
+
+    def record(self, game_id: int) -> GameRecord:
+        row = self.db.execute("SELECT id, game, header, created, updated, status, result FROM games WHERE id = ?",
+                              (game_id,)).fetchone()
+        if row is None:
+            raise StoreError(f"there is no game {game_id}")
+        return self._record(row)
+
+    @staticmethod
+    def _record(row) -> GameRecord:
+        gid, game, header, created, updated, status, result = row
+        return GameRecord(gid, game, json.loads(header)["players"], created, updated, status,
+                          json.loads(result) if result else None)
+
+    def games(self, game: str | None = None, status: str | None = None, limit: int = 200) -> list[GameRecord]:
+        sql = "SELECT id, game, header, created, updated, status, result FROM games WHERE 1=1"
+        args: list = []
+        if game:
+            sql += " AND game = ?"
+            args.append(game)
+        if status:
+            sql += " AND status = ?"
+            args.append(status)
+        sql += " ORDER BY updated DESC, id DESC LIMIT ?"
+        args.append(limit)
+        return [self._record(row) for row in self.db.execute(sql, args)]
+
+    def unfinished(self) -> GameRecord | None:
+        """The most recently touched game still open: the one to offer to resume."""
+        found = self.games(status="open", limit=1)
+        return found[0] if found else None
+
+    # -- files -----------------------------------------------------------------------------
+
+    def export_text(self, game_id: int) -> str:
+        header, actions = self.log(game_id)
+        return gamelog.write_text(header, actions)
+
+    def import_bytes(self, data: bytes) -> int:
+        """Check a whole saved game, then store it in one transaction (all of it or nothing).
+
+        Raises :class:`companion.errors.LogError` naming the line of the first problem.
+        """
+        game = Game.from_bytes(data)
+        now = time.time()
+        summary = game.summary()
+        finished = bool(summary.get("finished"))
+        with self.db:
+            self.db.execute("BEGIN IMMEDIATE")
+            cur = self.db.execute(
+                "INSERT INTO games (game, header, created, updated, status, result) VALUES (?, ?, ?, ?, ?, ?)",
+                (game.header["game"], json.dumps(game.header), now, now, "finished" if finished else "open",
+                 json.dumps(summary) if finished else None))
+            gid = cur.lastrowid
+            self.db.executemany("INSERT INTO actions (game_id, seq, action) VALUES (?, ?, ?)",
+                                [(gid, i, json.dumps(a)) for i, a in enumerate(game.actions)])
+        return gid

@@ -1,0 +1,101 @@
+"""The ``jack-companion`` command: the app, and every tool beside it.
+
+Kivy reads its settings when it is first imported, so this module sets them up from
+the command line before anything imports Kivy, and imports no Kivy itself.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+
+from companion import cli as companion_cli
+from companion import paths
+
+SIZES = ("800x480", "720x1280")
+
+
+def prepare_kivy(data_dir, size: str | None, fullscreen: bool = False, visible: bool = True) -> None:
+    """Kivy's environment and config; must run before the first ``import kivy``."""
+    os.environ.setdefault("KIVY_NO_ARGS", "1")
+    os.environ.setdefault("KIVY_NO_CONSOLELOG", "1")
+    os.environ.setdefault("KIVY_NO_FILELOG", "1")
+    kivy_home = data_dir / "kivy"
+    kivy_home.mkdir(parents=True, exist_ok=True)
+    os.environ.setdefault("KIVY_HOME", str(kivy_home))
+    from ui.kivy_setup import configure  # imports kivy.config, after the environment is set
+
+    configure(size=size, fullscreen=fullscreen, visible=visible)
+
+
+def cmd_run(args: argparse.Namespace) -> int:
+    from companion import config as settings
+
+    folder = paths.data_dir(args.data_dir)
+    conf, problems = settings.load(paths.config_path(folder))
+    for problem in problems:
+        print(problem, file=sys.stderr)
+    size = args.size or conf["display"]["size"]
+    prepare_kivy(folder, size, fullscreen=args.fullscreen or conf["display"]["fullscreen"])
+    from ui.app import CompanionApp
+
+    CompanionApp(data_dir=folder, config=conf, config_problems=problems, mock=args.mock).run()
+    return 0
+
+
+def cmd_screenshots(args: argparse.Namespace) -> int:
+    import tempfile
+    from pathlib import Path
+
+    out = Path(args.dir)
+    out.mkdir(parents=True, exist_ok=True)
+    # A throwaway table, so the pictures never show (or change) anybody's real games.
+    folder = Path(tempfile.mkdtemp(prefix="jack-companion-shots-"))
+    prepare_kivy(folder, "800x480")
+    from ui.screenshots import render_all
+
+    for path in render_all(out, folder):
+        print(path)
+    return 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="jack-companion", description="Jack Table Companion")
+    sub = parser.add_subparsers(dest="command")
+
+    p = sub.add_parser("run", help="start the touchscreen app (the default)")
+    p.add_argument("--mock", action="store_true", help="mock pads on the keyboard, even on a Pi")
+    p.add_argument("--data-dir", help="folder for the store and config.toml")
+    p.add_argument("--size", choices=SIZES, help="window size (default from config.toml)")
+    p.add_argument("--fullscreen", action="store_true")
+    p.set_defaults(func=cmd_run)
+
+    p = sub.add_parser("screenshots", help="render every screen to PNG at 800x480 and 720x1280")
+    p.add_argument("dir")
+    p.set_defaults(func=cmd_screenshots)
+
+    companion_cli.add_commands(sub)
+    try:
+        from hardware import cli as hardware_cli
+    except ImportError:
+        pass
+    else:
+        hardware_cli.add_commands(sub)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    parser = build_parser()
+    if not argv or argv[0].startswith("-") and argv[0] not in ("-h", "--help"):
+        argv = ["run", *argv]
+    args = parser.parse_args(argv)
+    try:
+        return args.func(args)
+    except KeyboardInterrupt:
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main())
