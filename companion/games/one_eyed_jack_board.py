@@ -1,0 +1,135 @@
+"""The One-Eyed Jack board: a 10x10 grid of cards with a free space in each corner.
+
+The layout is RULES.md's, built here from the same words: four 5x5 blocks, each filled in
+rows from the top, skipping its board corner, with one suit from Ace to King (no Jack) and
+then a second suit. Row 0 is the top, column 0 the left.
+
+>>> card_at(0, 1), card_at(0, 8), card_at(5, 4), card_at(5, 5)
+('AS', 'AC', 'AC', 'AS')
+>>> spaces_of("7S")
+((1, 2), (6, 6))
+>>> card_at(0, 0) is None
+True
+"""
+
+from __future__ import annotations
+
+from typing import Callable, Iterator
+
+from ..cards import RANKS
+
+SIZE = 10
+BLOCK = 5
+ROW_LENGTH = 5  # chips in a line that make a row
+CORNERS = frozenset({(0, 0), (0, SIZE - 1), (SIZE - 1, 0), (SIZE - 1, SIZE - 1)})
+BOARD_RANKS = tuple(r for r in RANKS if r != "J")  # A..K without the Jack: 12 a suit
+TWO_EYED = ("JC", "JD")
+ONE_EYED = ("JS", "JH")
+JACKS = ONE_EYED + TWO_EYED
+
+Space = tuple[int, int]
+
+# (first row, first column, fill left to right?, first suit, second suit), as RULES.md lists them.
+_BLOCKS = (
+    (0, 0, True, "S", "H"),  # top left
+    (0, 5, False, "C", "D"),  # top right
+    (5, 0, False, "C", "D"),  # bottom left
+    (5, 5, True, "S", "H"),  # bottom right
+)
+
+
+def _build() -> tuple[tuple[str | None, ...], ...]:
+    grid: list[list[str | None]] = [[None] * SIZE for _ in range(SIZE)]
+    for top, left, left_to_right, first, second in _BLOCKS:
+        cards = iter([rank + first for rank in BOARD_RANKS] + [rank + second for rank in BOARD_RANKS])
+        columns = range(left, left + BLOCK) if left_to_right else range(left + BLOCK - 1, left - 1, -1)
+        for row in range(top, top + BLOCK):
+            for col in columns:
+                if (row, col) not in CORNERS:
+                    grid[row][col] = next(cards)
+    return tuple(tuple(row) for row in grid)
+
+
+LAYOUT = _build()
+
+_SPACES: dict[str, tuple[Space, Space]] = {}
+for _r, _row in enumerate(LAYOUT):
+    for _c, _card in enumerate(_row):
+        if _card is not None:
+            _SPACES[_card] = _SPACES.get(_card, ()) + ((_r, _c),)  # type: ignore[assignment]
+
+ALL_SPACES: tuple[Space, ...] = tuple((r, c) for r in range(SIZE) for c in range(SIZE))
+PLAYABLE_SPACES: tuple[Space, ...] = tuple(s for s in ALL_SPACES if s not in CORNERS)
+
+
+def on_board(row: int, col: int) -> bool:
+    return 0 <= row < SIZE and 0 <= col < SIZE
+
+
+def is_corner(row: int, col: int) -> bool:
+    return (row, col) in CORNERS
+
+
+def card_at(row: int, col: int) -> str | None:
+    """The card a space shows, or None for a free corner."""
+    if not on_board(row, col):
+        raise ValueError(f"({row}, {col}) is not on the board: rows and columns go from 0 to {SIZE - 1}")
+    return LAYOUT[row][col]
+
+
+def spaces_of(card: str) -> tuple[Space, ...]:
+    """The two spaces showing ``card`` (canonical code), top half first; () for a Jack."""
+    return _SPACES.get(card, ())
+
+
+def index(space: Space) -> int:
+    """A space's place in a flat, row-by-row list of the 100 spaces."""
+    return space[0] * SIZE + space[1]
+
+
+def _lines() -> tuple[tuple[Space, ...], ...]:
+    """Every straight line of at least 5 spaces: across, down, and both diagonals."""
+    lines: list[tuple[Space, ...]] = []
+    lines += [tuple((r, c) for c in range(SIZE)) for r in range(SIZE)]
+    lines += [tuple((r, c) for r in range(SIZE)) for c in range(SIZE)]
+    for start in range(-(SIZE - ROW_LENGTH), SIZE - ROW_LENGTH + 1):
+        # down-right: col - row == start
+        lines.append(tuple((r, r + start) for r in range(SIZE) if on_board(r, r + start)))
+        # down-left: row + col == SIZE - 1 + start
+        lines.append(tuple((r, SIZE - 1 + start - r) for r in range(SIZE) if on_board(r, SIZE - 1 + start - r)))
+    return tuple(lines)
+
+
+LINES = _lines()
+
+
+def runs(line: tuple[Space, ...], counts: Callable[[Space], bool]) -> Iterator[tuple[Space, ...]]:
+    """The maximal runs of consecutive spaces of ``line`` for which ``counts`` is true."""
+    run: list[Space] = []
+    for space in line:
+        if counts(space):
+            run.append(space)
+        else:
+            if run:
+                yield tuple(run)
+            run = []
+    if run:
+        yield tuple(run)
+
+
+def rows_in_run(length: int) -> int:
+    """How many rows an unbroken run of one side's spaces makes: 5 to 9 is 1, a full 10 is 2."""
+    if length >= SIZE:
+        return 2
+    return 1 if length >= ROW_LENGTH else 0
+
+
+def picture(cell: Callable[[int, int], str] | None = None, width: int = 4) -> str:
+    """The board as text, one line a row; ``cell`` chooses what each space shows (default: its card)."""
+    def default(r: int, c: int) -> str:
+        return LAYOUT[r][c] or "**"
+
+    show = cell or default
+    head = " " * 3 + "".join(f"{c:>{width}}" for c in range(SIZE))
+    return "\n".join([head] + [f"{r:>2} " + "".join(f"{show(r, c):>{width}}" for c in range(SIZE))
+                               for r in range(SIZE)])

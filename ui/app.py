@@ -1,0 +1,142 @@
+"""The touchscreen app: one window, a screen manager, screens built the first time they show."""
+
+from __future__ import annotations
+
+import importlib
+import logging
+from pathlib import Path
+
+from kivy.app import App
+from kivy.clock import Clock
+from kivy.core.window import Window
+from kivy.lang import Builder
+from kivy.properties import StringProperty
+from kivy.uix.floatlayout import FloatLayout
+from kivy.uix.screenmanager import NoTransition, ScreenManager
+
+from companion import config as settings
+from companion import paths
+from companion.store import Store
+
+from . import theme
+
+log = logging.getLogger(__name__)
+
+HERE = Path(__file__).parent
+
+# Screens by name: "module:Class". Each module has its .kv beside it, loaded on first use.
+SCREENS = {
+    "home": "ui.screens.home:HomeScreen",
+    "players": "ui.screens.players:PlayersScreen",
+    "settings": "ui.screens.settings:SettingsScreen",
+    "history": "ui.screens.history:HistoryScreen",
+    "jacks-setup": "ui.screens.jacks_setup:JacksSetupScreen",
+    "jacks": "ui.screens.jacks:JacksScreen",
+}
+
+# The screens each game opens with: its set-up, and the screen a game in progress shows.
+GAME_SCREENS = {
+    "jacks": ("jacks-setup", "jacks"),
+}
+
+
+class Root(FloatLayout):
+    """The window's one child: the felt background, the screens, and the notice bar."""
+
+    notice = StringProperty("")
+    notice_kind = StringProperty("info")
+
+
+class CompanionApp(App):
+    title = "Jack Table Companion"
+
+    def __init__(self, data_dir: Path, config: dict | None = None, config_problems=(), mock: bool = False, **kwargs):
+        super().__init__(**kwargs)
+        self.data_dir = Path(data_dir)
+        self.settings = config or settings.defaults()
+        self.config_problems = list(config_problems)
+        self.mock = mock
+        self.store: Store | None = None
+        self._loaded_kv: set[str] = set()
+        self._notice_event = None
+
+    # -- building ----------------------------------------------------------------------------
+
+    def build(self):
+        theme.register_fonts()
+        Builder.load_file(str(HERE / "widgets" / "basics.kv"))
+        Builder.load_file(str(HERE / "app.kv"))
+        self.store = Store(paths.store_path(self.data_dir))
+        self.root = Root()
+        self.manager: ScreenManager = self.root.ids.manager
+        self.manager.transition = NoTransition()  # nothing animates on a Pi for nothing
+        Window.clearcolor = theme.FELT
+        self.show("home")
+        problems = list(self.config_problems)
+        if self.store.recovered_from is not None:
+            problems.append(f"The saved games could not be read; a copy was kept as {self.store.recovered_from.name}"
+                            " and the table starts afresh.")
+        if problems:
+            Clock.schedule_once(lambda dt: self.notify(" ".join(problems), "error", seconds=12), 0)
+        return self.root
+
+    def screen(self, name: str):
+        """The screen called ``name``, built (with its .kv) the first time it is asked for."""
+        if self.manager.has_screen(name):
+            return self.manager.get_screen(name)
+        module_name, class_name = SCREENS[name].split(":")
+        module = importlib.import_module(module_name)
+        kv = Path(module.__file__).with_suffix(".kv")
+        if kv.exists() and str(kv) not in self._loaded_kv:
+            Builder.load_file(str(kv))
+            self._loaded_kv.add(str(kv))
+        screen = getattr(module, class_name)(name=name)
+        self.manager.add_widget(screen)
+        return screen
+
+    def show(self, name: str, **kwargs):
+        screen = self.screen(name)
+        if hasattr(screen, "prepare"):
+            screen.prepare(**kwargs)
+        self.manager.current = name
+        return screen
+
+    # -- games ---------------------------------------------------------------------------------
+
+    def game_available(self, game: str) -> bool:
+        return game in GAME_SCREENS
+
+    def new_game(self, game: str):
+        return self.show(GAME_SCREENS[game][0])
+
+    def open_session(self, session):
+        """Show a game in progress on its game's screen."""
+        return self.show(GAME_SCREENS[session.game.header["game"]][1], session=session)
+
+    def player_colour(self, name: str) -> list[float]:
+        colour = self.store.colour_of(name) if self.store else None
+        return theme.rgba(colour) if colour else theme.PANEL_LIGHT
+
+    @property
+    def four_colour(self) -> bool:
+        return bool(self.settings["display"]["four_colour"])
+
+    def save_settings(self) -> None:
+        settings.save(paths.config_path(self.data_dir), self.settings)
+
+    # -- notices ---------------------------------------------------------------------------------
+
+    def notify(self, text: str, kind: str = "info", seconds: float = 5) -> None:
+        """Say something at the foot of the screen: a refusal's reason, or what just happened."""
+        self.root.notice = text
+        self.root.notice_kind = kind
+        if self._notice_event is not None:
+            self._notice_event.cancel()
+        self._notice_event = Clock.schedule_once(lambda dt: self.clear_notice(), seconds)
+
+    def clear_notice(self) -> None:
+        self.root.notice = ""
+
+    def on_stop(self):
+        if self.store is not None:
+            self.store.close()

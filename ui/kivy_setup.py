@@ -1,0 +1,37 @@
+"""Kivy's config for a table touchscreen, set before any other part of Kivy is imported."""
+
+from __future__ import annotations
+
+import os
+import sys
+
+
+def on_kiosk_display() -> bool:
+    """True on a Pi driving its screen directly (no desktop): SDL's KMS/DRM video driver."""
+    return sys.platform.startswith("linux") and not os.environ.get("DISPLAY") and not os.environ.get("WAYLAND_DISPLAY")
+
+
+def configure(size: str | None, fullscreen: bool = False, visible: bool = True) -> None:
+    from kivy.config import Config
+
+    width, height = (size or "800x480").split("x")
+    Config.set("graphics", "width", width)
+    Config.set("graphics", "height", height)
+    Config.set("graphics", "resizable", "1")
+    Config.set("graphics", "fullscreen", "auto" if fullscreen else "0")
+    # Nothing animates while the table is idle; a low cap keeps a Pi cool between taps.
+    Config.set("graphics", "maxfps", "30")
+    Config.set("kivy", "exit_on_escape", "0")
+    Config.set("kivy", "window_icon", "")
+    Config.set("kivy", "log_level", "warning")
+    # Exactly one input provider per touch: the default config adds a sysfs probe on top of
+    # the mouse, and a touchscreen then delivers every tap twice.
+    for name in list(Config.options("input")):
+        Config.remove_option("input", name)
+    if on_kiosk_display() or fullscreen:
+        Config.set("graphics", "show_cursor", "0")
+        Config.set("input", "touch", "probesysfs,provider=hidinput")
+        Config.set("kivy", "keyboard_mode", "systemanddock")
+    else:
+        Config.set("input", "mouse", "mouse,multitouch_on_demand")
+        Config.set("kivy", "keyboard_mode", "system")

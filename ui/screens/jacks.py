@@ -1,0 +1,257 @@
+"""Jacks at the table: round, pass and lead shown large; who took each Jack in four taps;
+the round's points shown before they count; totals, history, chart, undo and edits."""
+
+from __future__ import annotations
+
+from kivy.app import App
+from kivy.metrics import dp
+from kivy.properties import BooleanProperty, DictProperty, ListProperty, NumericProperty, ObjectProperty, StringProperty
+from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.modalview import ModalView
+from kivy.uix.screenmanager import Screen
+
+from companion.cards import SUIT_SYMBOLS
+from companion.errors import IllegalAction
+from companion.games.jacks import JACKS, POINTS, pass_for_round, round_points
+
+from ..widgets.basics import CardFace, ChoiceButton, TableButton, TableLabel
+from ..widgets.chart import TotalsChart
+
+PASS_WORDS = {
+    "left": "Pass 3 cards left \u2190",
+    "right": "Pass 3 cards right \u2192",
+    "across": "Pass 3 cards across \u2195",
+    "none": "No passing this round",
+}
+
+
+def preview_words(players, assignment: dict) -> str:
+    """What the round about to be recorded gives, in words (the rules decide the numbers)."""
+    given = len(assignment)
+    if given < len(JACKS):
+        return f"Tap who took each Jack ({given} of 4 given)."
+    points = round_points(players, assignment)
+    takers = set(assignment.values())
+    if len(takers) == 1:
+        (taker,) = takers
+        return f"{taker} took all four Jacks: 0 for {taker}, 21 for everyone else!"
+    if len(takers) == len(players):
+        return "One Jack each: 7 points for everybody."
+    return "This round: " + "   ".join(f"{p} {points[p]}" for p in players)
+
+
+class TotalTile(BoxLayout):
+    name = StringProperty("")
+    total = NumericProperty(0)
+    last = StringProperty("")
+    fill = ListProperty([0, 0, 0, 1])
+    leading = BooleanProperty(False)
+
+
+class JackRow(BoxLayout):
+    jack = StringProperty("")
+
+
+class JacksScreen(Screen):
+    session = ObjectProperty(None, allownone=True)
+    round_text = StringProperty("")
+    pass_text = StringProperty("")
+    lead_text = StringProperty("")
+    preview_text = StringProperty("")
+    assignment = DictProperty({})
+    editing = NumericProperty(0)  # the round being corrected, 0 when recording a new one
+    finished = BooleanProperty(False)
+    winner_text = StringProperty("")
+    can_undo = BooleanProperty(False)
+
+    def prepare(self, session=None, **_):
+        if session is not None:
+            self.session = session
+            self.assignment = {}
+            self.editing = 0
+            self.build_rows()
+        self.refresh()
+
+    @property
+    def players(self) -> list[str]:
+        return self.session.game.players
+
+    def build_rows(self):
+        app = App.get_running_app()
+        grid = self.ids.jack_rows
+        grid.clear_widgets()
+        self.choice_buttons = {}
+        for jack in JACKS:
+            row = JackRow(jack=jack)
+            face = CardFace(code=jack, four_colour=app.four_colour, font_size="26sp",
+                            size_hint_x=None, width=dp(64))
+            row.add_widget(face)
+            row.add_widget(TableLabel(text=f"{POINTS[jack]}", font_size="22sp", size_hint_x=None, width=dp(30),
+                                      halign="center"))
+            for name in self.players:
+                button = ChoiceButton(text=name, chosen_colour=app.player_colour(name))
+                button.bind(on_release=lambda btn, j=jack, n=name: self.assign(j, n))
+                self.choice_buttons[(jack, name)] = button
+                row.add_widget(button)
+            grid.add_widget(row)
+        self.ids.chart_box.clear_widgets()
+        self.inline_chart = TotalsChart()
+        self.ids.chart_box.add_widget(self.inline_chart)
+        tiles = self.ids.totals
+        tiles.clear_widgets()
+        self.tiles = {}
+        for name in self.players:
+            tile = TotalTile(name=name, fill=app.player_colour(name))
+            self.tiles[name] = tile
+            tiles.add_widget(tile)
+
+    def assign(self, jack: str, name: str):
+        if self.assignment.get(jack) == name:
+            del self.assignment[jack]  # a second tap takes the choice back
+        else:
+            self.assignment[jack] = name
+        self.refresh()
+
+    def refresh(self):
+        if self.session is None:
+            return
+        state = self.session.state
+        summary = self.session.summary()
+        self.finished = summary["finished"]
+        self.can_undo = self.session.can_undo
+        number = self.editing or summary["round"]
+        self.round_text = f"Correcting round {self.editing}" if self.editing else f"Round {number}"
+        self.pass_text = PASS_WORDS[pass_for_round(number)]
+        self.lead_text = f"3{SUIT_SYMBOLS['H']} leads \u00b7 no Jack on the first trick"
+        for (jack, name), button in self.choice_buttons.items():
+            button.state = "down" if self.assignment.get(jack) == name else "normal"
+        self.preview_text = preview_words(self.players, dict(self.assignment))
+        low = min(summary["scores"].values())
+        last_round = summary["rounds"][-1] if summary["rounds"] else None
+        for name, tile in self.tiles.items():
+            tile.total = summary["scores"][name]
+            tile.last = f"+{last_round[name]} last round" if last_round else f"playing to {state.target}"
+            tile.leading = bool(summary["rounds"]) and summary["scores"][name] == low
+        chart = self.make_chart()
+        self.inline_chart.target, self.inline_chart.series = chart.target, chart.series
+        if self.finished:
+            winners = summary["winners"]
+            verb = "win" if len(winners) > 1 else "wins"
+            self.winner_text = f"{' and '.join(winners)} {verb} with {low}!"
+        else:
+            self.winner_text = ""
+
+    def record(self):
+        app = App.get_running_app()
+        if len(self.assignment) < len(JACKS):
+            missing = ", ".join(j[0] + SUIT_SYMBOLS[j[1]] for j in JACKS if j not in self.assignment)
+            app.notify(f"Tap who took {missing} first: a round ends when all four Jacks are taken.", "error")
+            return
+        jacks = {jack: self.assignment[jack] for jack in JACKS}
+        action = {"type": "edit", "round": self.editing, "jacks": jacks} if self.editing else {"type": "round", "jacks": jacks}
+        try:
+            self.session.play(action)
+        except IllegalAction as exc:
+            app.notify(str(exc).capitalize(), "error")
+            return
+        app.notify(f"Round {self.editing} corrected." if self.editing else "Round recorded.")
+        self.assignment = {}
+        self.editing = 0
+        self.refresh()
+
+    def undo(self):
+        app = App.get_running_app()
+        if self.editing:
+            self.cancel_edit()
+            return
+        try:
+            action = self.session.undo()
+        except IllegalAction as exc:
+            app.notify(str(exc).capitalize(), "error")
+            return
+        if action["type"] == "round":
+            # Put the undone round back in the taps, so a wrong tap is one tap to fix.
+            self.assignment = dict(action["jacks"])
+            app.notify("Last round taken back: fix it and record it again.")
+        else:
+            app.notify(f"The correction to round {action['round']} was taken back.")
+        self.refresh()
+
+    def start_edit(self, number: int):
+        self.editing = number
+        self.assignment = dict(self.session.state.round_jacks(number))
+        self.refresh()
+
+    def cancel_edit(self):
+        self.editing = 0
+        self.assignment = {}
+        self.refresh()
+
+    def open_history(self):
+        HistoryView(screen=self).open()
+
+    def open_chart(self):
+        view = ModalView(size_hint=(0.95, 0.9))
+        box = BoxLayout(orientation="vertical", padding=dp(12), spacing=dp(8))
+        box.add_widget(TableLabel(text="Totals after each round", font_size="22sp", size_hint_y=None, height=dp(40)))
+        box.add_widget(self.make_chart())
+        close = TableButton(text="Close", size_hint_y=None, height=dp(64))
+        close.bind(on_release=lambda *_: view.dismiss())
+        box.add_widget(close)
+        view.add_widget(box)
+        view.open()
+
+    def make_chart(self) -> TotalsChart:
+        app = App.get_running_app()
+        totals = self.session.state.totals_by_round
+        series = [(name, app.player_colour(name), [t[name] for t in totals]) for name in self.players]
+        return TotalsChart(series=series, target=self.session.state.target)
+
+    def new_game(self):
+        App.get_running_app().new_game("jacks")
+
+
+class HistoryView(ModalView):
+    """Round by round: each round's points and the running totals; tap Edit to correct one."""
+
+    def __init__(self, screen: JacksScreen, **kwargs):
+        super().__init__(size_hint=(0.96, 0.92), **kwargs)
+        self.screen = screen
+        state = screen.session.state
+        players = screen.players
+        outer = BoxLayout(orientation="vertical", padding=dp(10), spacing=dp(6))
+        header = BoxLayout(size_hint_y=None, height=dp(40), spacing=dp(6))
+        header.add_widget(TableLabel(text="Round", font_size="18sp", size_hint_x=None, width=dp(80)))
+        for name in players:
+            header.add_widget(TableLabel(text=name, font_size="18sp", halign="center"))
+        header.add_widget(TableLabel(text="", size_hint_x=None, width=dp(100)))
+        outer.add_widget(header)
+        from kivy.uix.scrollview import ScrollView
+
+        scroll = ScrollView(do_scroll_x=False)
+        rows = BoxLayout(orientation="vertical", size_hint_y=None, spacing=dp(6))
+        rows.bind(minimum_height=rows.setter("height"))
+        for number, (points, totals) in enumerate(zip(state.round_scores, state.totals_by_round), start=1):
+            row = BoxLayout(size_hint_y=None, height=dp(56), spacing=dp(6))
+            row.add_widget(TableLabel(text=str(number), font_size="20sp", size_hint_x=None, width=dp(80)))
+            for name in players:
+                row.add_widget(TableLabel(text=f"+{points[name]}  = {totals[name]}", font_size="18sp",
+                                          halign="center"))
+            edit = TableButton(text="Edit", size_hint_x=None, width=dp(100))
+            edit.round_number = number
+            edit.bind(on_release=lambda btn: self.edit(btn.round_number))
+            row.add_widget(edit)
+            rows.add_widget(row)
+        if not state.rounds:
+            rows.add_widget(TableLabel(text="No rounds yet.", size_hint_y=None, height=dp(48)))
+        scroll.add_widget(rows)
+        outer.add_widget(scroll)
+        close = TableButton(text="Close", size_hint_y=None, height=dp(64))
+        close.bind(on_release=lambda *_: self.dismiss())
+        outer.add_widget(close)
+        self.add_widget(outer)
+
+    def edit(self, number: int):
+        self.dismiss()
+        self.screen.start_edit(number)
+        App.get_running_app().notify(f"Correcting round {number}: change the taps, then save it.")

@@ -1,0 +1,82 @@
+"""The look of the table: colours, type and sizes, one place for all of them.
+
+Sizes follow the table: touch targets at least 48 dp, primary actions 64 dp, 8 dp apart;
+whose turn and the suit in play large enough to read from across the table.
+"""
+
+from __future__ import annotations
+
+import os
+
+from kivy.core.text import LabelBase
+from kivy.metrics import dp, sp
+from kivy.utils import get_color_from_hex
+
+FELT = get_color_from_hex("#123A2C")
+PANEL = get_color_from_hex("#1C4D3B")
+PANEL_LIGHT = get_color_from_hex("#2A6550")
+BUTTON = get_color_from_hex("#2F6F57")
+BUTTON_DOWN = get_color_from_hex("#3F8A6D")
+PRIMARY = get_color_from_hex("#F2C14E")
+PRIMARY_TEXT = get_color_from_hex("#1B1B1B")
+DANGER = get_color_from_hex("#C8553D")
+TEXT = get_color_from_hex("#FFFFFF")
+TEXT_DIM = get_color_from_hex("#B9D3C7")
+CARD_FACE = get_color_from_hex("#FBFAF5")
+DISABLED = get_color_from_hex("#4A5F57")
+
+TOUCH = dp(48)
+PRIMARY_TOUCH = dp(64)
+GAP = dp(8)
+
+# Two-colour suits as printed; four-colour for players who cannot tell red from black
+# (black, vermilion, blue, bluish green: Okabe-Ito).
+TWO_COLOUR = {"S": "#1B1B1B", "C": "#1B1B1B", "H": "#C8102E", "D": "#C8102E"}
+FOUR_COLOUR = {"S": "#1B1B1B", "H": "#D55E00", "D": "#0072B2", "C": "#009E73"}
+
+FONT = "TableSans"
+FONT_BOLD = "TableSansBold"
+
+_FONT_PLACES = (
+    "/usr/share/fonts/truetype/dejavu",
+    "/usr/share/fonts/dejavu",
+    "/Library/Fonts",
+    "C:/Windows/Fonts",
+)
+
+
+def register_fonts() -> str:
+    """A font with the suit symbols (Kivy's own Roboto has none): DejaVu Sans where the
+    system has it (Raspberry Pi OS and Debian do), else Roboto and letters for suits."""
+    for folder in _FONT_PLACES:
+        regular = os.path.join(folder, "DejaVuSans.ttf")
+        bold = os.path.join(folder, "DejaVuSans-Bold.ttf")
+        if os.path.exists(regular):
+            LabelBase.register(FONT, regular)
+            LabelBase.register(FONT_BOLD, bold if os.path.exists(bold) else regular)
+            return regular
+    LabelBase.register(FONT, "data/fonts/Roboto-Regular.ttf")
+    LabelBase.register(FONT_BOLD, "data/fonts/Roboto-Bold.ttf")
+    return ""
+
+
+def suit_hex(suit: str, four_colour: bool) -> str:
+    return (FOUR_COLOUR if four_colour else TWO_COLOUR)[suit]
+
+
+def suit_colour(suit: str, four_colour: bool) -> list[float]:
+    return get_color_from_hex(suit_hex(suit, four_colour))
+
+
+def rgba(hex_colour: str) -> list[float]:
+    return get_color_from_hex(hex_colour)
+
+
+def font_big() -> float:
+    return sp(40)
+
+
+def text_on(fill) -> list[float]:
+    """Dark or light text, whichever reads better on ``fill`` (player colours vary)."""
+    r, g, b = fill[:3]
+    return PRIMARY_TEXT if 0.2126 * r + 0.7152 * g + 0.0722 * b > 0.55 else TEXT

@@ -1,0 +1,1 @@
+"""Widgets shared by every screen: buttons, panels, cards and notices."""
