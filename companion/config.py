@@ -45,7 +45,8 @@ def _line_of(text: str, section: str, key: str | None) -> int | None:
     for number, line in enumerate(text.splitlines(), start=1):
         stripped = line.strip()
         if stripped.startswith("["):
-            in_section = stripped.strip("[] ") == section
+            # "[jacks]  # comment" is still the [jacks] header
+            in_section = stripped.split("#", 1)[0].strip().strip("[] ") == section
             if in_section and key is None:
                 return number
         elif in_section and key and re.match(rf"{re.escape(key)}\s*=", stripped):

@@ -83,7 +83,9 @@ def read_lines(lines: Iterable[str]) -> tuple[dict, list[tuple[int, dict]]]:
 
 
 def read_text(text: str) -> tuple[dict, list[tuple[int, dict]]]:
-    return read_lines(text.splitlines())
+    # Split on "\n" only, as read_bytes does: str.splitlines() also breaks on characters
+    # JSON allows inside a string (U+2028, U+0085, form feed...), cutting a line in two.
+    return read_lines(line.rstrip("\r") for line in text.split("\n"))
 
 
 def read_bytes(data: bytes) -> tuple[dict, list[tuple[int, dict]]]:

@@ -66,7 +66,7 @@ def jsonl(*lines):
         (("Ann", "Ben", "Ann", "Cat"), pts(11, 7, 3, 0)),
         # JS 7 + JD 3 to Dan = 10; JH 7 + JC 4 to Cat = 11.
         (("Dan", "Cat", "Cat", "Dan"), pts(0, 0, 11, 10)),
-        # JS 7 to Ben; JH 7 + JC 4 + ... no: JH to Ann 7, JC to Dan 4, JD to Dan 3 = 7.
+        # JS 7 to Ben; JH 7 to Ann; JC 4 + JD 3 to Dan = 7 (three takers: not "one each").
         (("Ben", "Ann", "Dan", "Dan"), pts(7, 7, 0, 7)),
     ],
 )
@@ -194,10 +194,7 @@ def test_reaching_the_target_exactly_ends_the_game():
     game = play(three, three, three, three)
     assert game.summary()["scores"] == pts(0, 72, 12, 0)
     assert not game.finished  # 72 < 75
-    game.push(rnd("Ann", "Cat", "Dan", "Ben"))  # each one: 7 7 7 7
-    # Ben 72 + 7 = 79 is past it; try instead a round giving Ben exactly 3 (JD).
-    game.pop()
-    game.push(rnd("Ann", "Cat", "Cat", "Ben"))  # Ann 7, Cat 7+4, Ben 3
+    game.push(rnd("Ann", "Cat", "Cat", "Ben"))  # Ann JS 7, Cat JH+JC 11, Ben JD 3: 72 + 3 = 75
     summary = game.summary()
     assert summary["scores"] == pts(7, 75, 23, 0)
     assert summary["finished"] is True
@@ -206,13 +203,14 @@ def test_reaching_the_target_exactly_ends_the_game():
 
 def test_custom_target_option():
     """RULES.md Jacks: The game ends after a round in which someone reaches the target (option, 75)."""
-    rounds = [all_to("Ann"), EACH_ONE, rnd("Ann", "Cat", "Dan", "Ben")]
-    # Round by round: (0 21 21 21), (7 28 28 28), (14 31 35 32).
+    rounds = [all_to("Ann"), EACH_ONE, rnd("Ann", "Cat", "Dan", "Cat")]
+    # Round by round: (0 21 21 21), (7 28 28 28), then Ann JS 7, Cat JH+JD 10, Dan JC 4:
+    # (14 28 38 32).
     low = play(*rounds[:2], target=30)
     assert low.summary()["scores"] == pts(7, 28, 28, 28)
     assert not low.finished  # 28 < 30, not before
     low.push(rounds[2])
-    assert low.summary()["scores"] == pts(14, 31, 35, 32)
+    assert low.summary()["scores"] == pts(14, 28, 38, 32)
     assert low.finished
     assert low.summary()["winners"] == ["Ann"]
     assert low.summary()["target"] == 30
@@ -475,7 +473,8 @@ def test_an_unknown_option():
 @pytest.mark.parametrize("target", ["75", 7.5, True, None, [75], 0, -10])
 def test_a_target_that_is_not_a_whole_number_of_points(target):
     """RULES.md Jacks: the target (option, 75) is a number of points."""
-    error = refused(jsonl(header(target), EACH_ONE))
+    head = {"game": "jacks", "players": PLAYERS, "options": {"target": target}}
+    error = refused(jsonl(head, EACH_ONE))
     assert error.line == 1
     assert "target" in error.reason and repr(target) in error.reason
 
@@ -564,11 +563,12 @@ EXPECTED_REPLAYS = {
     },
     # Target 30.
     # R1 all four to Ann: 0 21 21 21. R2 each one Jack: 7 28 28 28 (under 30).
-    # R3 Ann JS 7, Cat JH 7, Dan JC 4, Ben JD 3: 14 31 35 32. Over; Ann alone has the fewest.
+    # R3 Ann JS 7, Cat JH+JD 10, Dan JC 4 (three takers, an ordinary split): 14 28 38 32.
+    # Cat is past 30: over; Ann alone has the fewest. Next round 4: no pass.
     "jacks-custom-target.jsonl": {
         "game": "jacks", "round": 4, "pass": "none", "target": 30,
-        "scores": pts(14, 31, 35, 32),
-        "rounds": [pts(0, 21, 21, 21), pts(7, 7, 7, 7), pts(7, 3, 7, 4)],
+        "scores": pts(14, 28, 38, 32),
+        "rounds": [pts(0, 21, 21, 21), pts(7, 7, 7, 7), pts(7, 0, 10, 4)],
         "finished": True, "winners": ["Ann"],
     },
 }

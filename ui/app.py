@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib
+import importlib.util
 import logging
 from pathlib import Path
 
@@ -16,6 +17,7 @@ from kivy.uix.screenmanager import NoTransition, ScreenManager
 
 from companion import config as settings
 from companion import paths
+from companion.games import GAMES
 from companion.store import Store
 
 from . import theme
@@ -32,11 +34,20 @@ SCREENS = {
     "history": "ui.screens.history:HistoryScreen",
     "jacks-setup": "ui.screens.jacks_setup:JacksSetupScreen",
     "jacks": "ui.screens.jacks:JacksScreen",
+    "slapjack-setup": "ui.screens.slapjack_setup:SlapjackSetupScreen",
+    "slapjack": "ui.screens.slapjack:SlapjackScreen",
+    "jack-change-it-setup": "ui.screens.jack_change_it_setup:JackChangeItSetupScreen",
+    "jack-change-it": "ui.screens.jack_change_it:JackChangeItScreen",
+    "one-eyed-jack-setup": "ui.screens.one_eyed_jack_setup:OneEyedJackSetupScreen",
+    "one-eyed-jack": "ui.screens.one_eyed_jack:OneEyedJackScreen",
 }
 
 # The screens each game opens with: its set-up, and the screen a game in progress shows.
 GAME_SCREENS = {
     "jacks": ("jacks-setup", "jacks"),
+    "slapjack": ("slapjack-setup", "slapjack"),
+    "jack-change-it": ("jack-change-it-setup", "jack-change-it"),
+    "one-eyed-jack": ("one-eyed-jack-setup", "one-eyed-jack"),
 }
 
 
@@ -104,7 +115,10 @@ class CompanionApp(App):
     # -- games ---------------------------------------------------------------------------------
 
     def game_available(self, game: str) -> bool:
-        return game in GAME_SCREENS
+        """A game can be played once its rules and both its screens are built."""
+        if game not in GAME_SCREENS or not GAMES[game].available:
+            return False
+        return all(importlib.util.find_spec(SCREENS[name].split(":")[0]) is not None for name in GAME_SCREENS[game])
 
     def new_game(self, game: str):
         return self.show(GAME_SCREENS[game][0])

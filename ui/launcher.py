@@ -21,6 +21,7 @@ def prepare_kivy(data_dir, size: str | None, fullscreen: bool = False, visible: 
     os.environ.setdefault("KIVY_NO_ARGS", "1")
     os.environ.setdefault("KIVY_NO_CONSOLELOG", "1")
     os.environ.setdefault("KIVY_NO_FILELOG", "1")
+    os.environ.setdefault("KIVY_CLIPBOARD", "sdl2")  # not xclip/xsel, which a Pi may lack
     kivy_home = data_dir / "kivy"
     kivy_home.mkdir(parents=True, exist_ok=True)
     os.environ.setdefault("KIVY_HOME", str(kivy_home))
@@ -44,18 +45,32 @@ def cmd_run(args: argparse.Namespace) -> int:
     return 0
 
 
+def needs_virtual_display() -> bool:
+    import shutil
+
+    return (sys.platform.startswith("linux") and not os.environ.get("DISPLAY")
+            and not os.environ.get("WAYLAND_DISPLAY") and shutil.which("xvfb-run") is not None)
+
+
 def cmd_screenshots(args: argparse.Namespace) -> int:
     import tempfile
     from pathlib import Path
 
     out = Path(args.dir)
     out.mkdir(parents=True, exist_ok=True)
+    if needs_virtual_display():
+        # Headless: draw on a virtual screen big enough for both sizes.
+        import shutil
+
+        os.execvp("xvfb-run", ["xvfb-run", "-a", "-s", "-screen 0 1280x1280x24", shutil.which("jack-companion")
+                               or sys.executable, *([] if shutil.which("jack-companion") else ["-m", "ui.launcher"]),
+                               "screenshots", str(out), *(["--only", args.only] if args.only else [])])
     # A throwaway table, so the pictures never show (or change) anybody's real games.
     folder = Path(tempfile.mkdtemp(prefix="jack-companion-shots-"))
     prepare_kivy(folder, "800x480")
     from ui.screenshots import render_all
 
-    for path in render_all(out, folder):
+    for path in render_all(out, folder, only=args.only):
         print(path)
     return 0
 
@@ -73,6 +88,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("screenshots", help="render every screen to PNG at 800x480 and 720x1280")
     p.add_argument("dir")
+    p.add_argument("--only", help="just the screens whose names start with this (e.g. jacks)")
     p.set_defaults(func=cmd_screenshots)
 
     companion_cli.add_commands(sub)

@@ -112,10 +112,7 @@ class JackChangeItState:
 
 def is_trick(state: JackChangeItState, card: Card) -> bool:
     """A card nobody may finish on: 2, 8, J, AH, and Q where Queens reverse (5H never)."""
-    code = str(card)
-    if code == CANCEL:
-        return False
-    if card.rank in ("2", "8", "J") or code == "AH":
+    if card.rank in ("2", "8", "J") or str(card) == "AH":
         return True
     return card.rank == "Q" and state.queens_active
 
@@ -200,8 +197,8 @@ def play_reason(state: JackChangeItState, cards: list[Card], suit: str | None) -
         return f"Play one card at a time: only {card_words('AH')} and {card_words('2H')} go down together"
     for code in set(codes):
         if state.pile.count(code) + codes.count(code) > 2:
-            return (f"Both {code} are already in the pile, and there are only two of each card: "
-                    f"check the card (or undo the play that was entered wrongly)")
+            return (f"Both {card_words(code)[4:]} are already in the pile, and there are only two: "
+                    f"check the card, or undo the play that was entered wrong")
     if len(cards) > state.hands[state.turn]:
         return f"{name} has only 1 card, so can't play 2 at once"
     first, last = cards[0], cards[-1]

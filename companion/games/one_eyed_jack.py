@@ -37,7 +37,6 @@ from .one_eyed_jack_board import (CORNERS, JACKS, ONE_EYED, PLAYABLE_SPACES, SIZ
 
 DECK = 104  # two packs without Jokers
 HAND_SIZES = {2: 7, 3: 6, 4: 5}
-COPIES = 2  # of each card in the two packs
 
 
 @dataclass(frozen=True)
@@ -201,17 +200,13 @@ class OneEyedJackRules(Rules):
 
     # --- reading an action -------------------------------------------------------------
 
-    def _read_card(self, state: OneEyedJackState, action: dict) -> str:
+    def _read_card(self, action: dict) -> str:
         if "card" not in action:
             raise IllegalAction('say which card was played, e.g. "card": "7S"')
         try:
             card = _card(action["card"])
         except CardError as exc:
             raise IllegalAction(str(exc)) from None
-        # The two packs hold two of each card; a third in one discard pile is a mistake in the log.
-        if state.discards.count(card) >= COPIES:
-            raise IllegalAction(f"Both {card} cards are already in the discard pile: "
-                                f"the two packs have only two of each card")
         return card
 
     def _read_space(self, action: dict, key: str) -> Space:
@@ -246,7 +241,7 @@ class OneEyedJackRules(Rules):
     def _swap(self, state: OneEyedJackState, action: dict) -> OneEyedJackState:
         if state.swapped:
             raise IllegalAction("Only one swap a turn")
-        card = self._read_card(state, action)
+        card = self._read_card(action)
         if card in JACKS:
             raise IllegalAction("You can only swap a dead card (both its spaces have chips): "
                                 f"{card} is a Jack, and a Jack has no spaces, so it is never dead")
@@ -257,7 +252,7 @@ class OneEyedJackRules(Rules):
         return self._discard_and_draw(dataclasses.replace(state, swapped=True), card)
 
     def _play(self, state: OneEyedJackState, action: dict) -> OneEyedJackState:
-        card = self._read_card(state, action)
+        card = self._read_card(action)
         side = state.turn_side
         board = list(state.board)
         if card in ONE_EYED:
