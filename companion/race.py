@@ -294,12 +294,15 @@ class EdgeFilter:
         self.down = [bool(down[i]) if i < len(down) else False for i in range(pads)]
         self.last_edge: list[float | None] = [None] * pads
         self.ignored = [0] * pads   # bounce edges dropped, for the wiring check
+        self.pending: list[tuple[float, bool] | None] = [None] * pads   # last edge dropped
 
     def edge(self, pad: int, at: float, pressed: bool) -> list[tuple[str, float]]:
         last = self.last_edge[pad]
         if last is not None and at - last < self.debounce:
             self.ignored[pad] += 1
+            self.pending[pad] = (at, pressed)
             return []
+        self.pending[pad] = None
         events: list[tuple[str, float]] = []
         if pressed:
             if self.down[pad]:
@@ -314,6 +317,25 @@ class EdgeFilter:
             self.last_edge[pad] = at
             events.append(("release", at))
         return events
+
+    def settle(self, pad: int, pressed_now: bool) -> list[tuple[str, float]]:
+        """Call once the debounce time after a dropped edge has passed, with the pin's level:
+        if the dropped edges left the pad in another state (a tap shorter than the debounce),
+        report that change, at the time of the dropped edge that made it.
+
+        >>> f = EdgeFilter(pads=1, debounce=0.040)
+        >>> f.edge(0, 5.000, pressed=True), f.edge(0, 5.020, pressed=False)
+        ([('press', 5.0)], [])
+        >>> f.settle(0, pressed_now=False)
+        [('release', 5.02)]
+        """
+        pending, self.pending[pad] = self.pending[pad], None
+        if pending is None or pressed_now == self.down[pad]:
+            return []
+        at = pending[0] if pending[1] == pressed_now else self.last_edge[pad]
+        self.down[pad] = pressed_now
+        self.last_edge[pad] = at
+        return [("press" if pressed_now else "release", at)]
 
 
 @dataclass

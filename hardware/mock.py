@@ -137,6 +137,7 @@ class LateDelivery:
         self._order = itertools.count()
         self._wake = threading.Condition()
         self._closed = False
+        self._running = False
         self.errors: list[BaseException] = []
         self._thread = threading.Thread(target=self._run, name="late-delivery", daemon=True)
         self._thread.start()
@@ -152,7 +153,7 @@ class LateDelivery:
 
     def idle(self) -> bool:
         with self._wake:
-            return not self._queue
+            return not self._queue and not self._running
 
     def wait_idle(self, timeout: float = 5.0) -> bool:
         end = time.monotonic() + timeout
@@ -177,7 +178,11 @@ class LateDelivery:
                 if self._closed:
                     return
                 _, _, fn = heapq.heappop(self._queue)
+                self._running = True
             try:
                 fn()
             except BaseException as exc:   # keep delivering; the caller checks .errors
                 self.errors.append(exc)
+            finally:
+                with self._wake:
+                    self._running = False

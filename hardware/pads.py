@@ -233,6 +233,8 @@ class PadBoard:
         self._buttons: list[Button] = []
         self._leds: list[LED | None] = []
         self._handlers = []         # gpiozero holds only weak references: these keep them alive
+        self._settlers: list[threading.Timer | None] = [None] * len(buttons)
+        self._closed = False
         try:
             for pin in buttons:
                 # bounce_time stays None on purpose: see the module docstring.
@@ -304,6 +306,11 @@ class PadBoard:
             return list(self._filter.ignored)
 
     def close(self) -> None:
+        with self._lock:
+            self._closed = True
+            for timer in self._settlers:
+                if timer is not None:
+                    timer.cancel()
         self.lights.close()
         for button in self._buttons:
             if not button.closed:
@@ -334,8 +341,31 @@ class PadBoard:
         pressed = not state   # to ground with a pull-up: low is pressed
         with self._lock:
             events = self._filter.edge(pad, at, pressed)
-            for kind, when in events:
-                self._down_since[pad] = when if kind == "press" else None
+            self._note(pad, events)
+            if self._filter.pending[pad] is not None and self._settlers[pad] is None:
+                # Dropped edges may have left the pad in another state: look again once
+                # the debounce time has passed.
+                timer = self._settlers[pad] = threading.Timer(self.debounce, self._settle, (pad,))
+                timer.daemon = True
+                timer.start()
+        self._emit(pad, events)
+        if chained is not None:
+            chained(ticks, state)   # gpiozero's own Button bookkeeping (is_held, when_pressed)
+
+    def _settle(self, pad: int) -> None:
+        with self._lock:
+            self._settlers[pad] = None
+            if self._closed:
+                return
+            events = self._filter.settle(pad, self._buttons[pad].is_pressed)
+            self._note(pad, events)
+        self._emit(pad, events)
+
+    def _note(self, pad: int, events) -> None:
+        for kind, when in events:
+            self._down_since[pad] = when if kind == "press" else None
+
+    def _emit(self, pad: int, events) -> None:
         for kind, when in events:
             handler = self.on_press if kind == "press" else self.on_release
             if handler is not None:
@@ -343,8 +373,6 @@ class PadBoard:
                     handler(pad, when)
                 except Exception:   # never let a UI bug kill the device thread
                     log.exception("pad %s handler failed", kind)
-        if chained is not None:
-            chained(ticks, state)   # gpiozero's own Button bookkeeping (is_held, when_pressed)
 
     def _close_devices(self) -> None:
         for device in [*self._buttons, *self._leds]:

@@ -735,3 +735,19 @@ def test_hoarding_games_run_the_stock_dry_and_keep_all_104_cards(seed):
 
     random_game(seed, check, limit=600, players=10, play_chance=0.2)
     assert seen["turned"] and seen["forgiven"]
+
+
+def test_engine_imports_only_the_standard_library_and_companion():
+    """ARCHITECTURE.md: companion/ is pure Python and never imports kivy, gpiozero, serial, ui or hardware."""
+    import ast
+
+    import companion.games.jack_change_it as module
+
+    tree = ast.parse(Path(module.__file__).read_text(encoding="utf-8"))
+    roots = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            roots.update(alias.name.split(".")[0] for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.level == 0:
+            roots.add(node.module.split(".")[0])
+    assert roots <= set(sys.stdlib_module_names) | {"companion"}, roots

@@ -78,7 +78,7 @@ class OneEyedJackState:
     board: tuple[int | None, ...]  # 100 spaces, row by row: the side whose chip is there, or None
     turn: int = 0  # index of the player to move (or who moved last, once finished)
     stock: int = 0
-    discards: tuple[str, ...] = ()  # sorted codes of the discard pile since the last reshuffle
+    discards: int = 0  # cards in the discard pile since the stock was last rebuilt
     rebuilt: bool = False  # the stock has already been rebuilt from the discards once
     reshuffle: bool = False  # the last action emptied the stock and the discards became the new one
     swapped: bool = False  # the player to move has swapped a dead card this turn
@@ -249,7 +249,7 @@ class OneEyedJackRules(Rules):
             raise IllegalAction("You can only swap a dead card (both its spaces have chips): "
                                 f"{card} still has an open space")
         # The swap does not end the turn and does not break a run of passes: only a play does.
-        return self._discard_and_draw(dataclasses.replace(state, swapped=True), card)
+        return self._discard_and_draw(dataclasses.replace(state, swapped=True))
 
     def _play(self, state: OneEyedJackState, action: dict) -> OneEyedJackState:
         card = self._read_card(action)
@@ -299,22 +299,21 @@ class OneEyedJackRules(Rules):
         if sum(line.count for line in row_lines if line.side == side) >= state.rows_to_win:
             # The game ends as the chip goes down, so the winner draws no card: a win that takes
             # the stock's last card is still a win, not a draw.
-            return dataclasses.replace(after, winner=side, reshuffle=False,
-                                       discards=tuple(sorted(state.discards + (card,))))
-        after = self._discard_and_draw(after, card)
+            return dataclasses.replace(after, winner=side, reshuffle=False, discards=state.discards + 1)
+        after = self._discard_and_draw(after)
         if after.finished:
             return after
         return dataclasses.replace(after, turn=(state.turn + 1) % len(state.players), swapped=False)
 
-    def _discard_and_draw(self, state: OneEyedJackState, card: str) -> OneEyedJackState:
-        """Put ``card`` on the discard pile and draw one card from the stock."""
-        discards = tuple(sorted(state.discards + (card,)))
+    def _discard_and_draw(self, state: OneEyedJackState) -> OneEyedJackState:
+        """One card onto the discard pile, then one drawn from the stock."""
+        discards = state.discards + 1
         stock = state.stock - 1
         if stock > 0:
             return dataclasses.replace(state, stock=stock, discards=discards, reshuffle=False)
         if not state.rebuilt:
             # The stock's last card is drawn: the discards (this card too) become the new stock.
-            return dataclasses.replace(state, stock=len(discards), discards=(), rebuilt=True, reshuffle=True)
+            return dataclasses.replace(state, stock=discards, discards=0, rebuilt=True, reshuffle=True)
         return dataclasses.replace(state, stock=0, discards=discards, reshuffle=False, draw="stock")
 
     # --- what the screen and replay show -----------------------------------------------
@@ -345,7 +344,7 @@ class OneEyedJackRules(Rules):
             "winning_rows": [line.to_json() for line in winning],
             "hand_size": state.hand_size,
             "stock": state.stock,
-            "discards": len(state.discards),
+            "discards": state.discards,
             "stock_rebuilt": state.rebuilt,
             "reshuffle": state.reshuffle,
             "swapped_this_turn": state.swapped,
@@ -367,7 +366,7 @@ class OneEyedJackRules(Rules):
         counts = state.row_counts
         lines.append("Rows: " + ", ".join(f"{self._side_name(state, s)} {counts[s]}" for s in range(state.sides))
                      + f" ({state.rows_to_win} to win)")
-        lines.append(f"Stock: {state.stock} cards, discard pile: {len(state.discards)}")
+        lines.append(f"Stock: {state.stock} cards, discard pile: {state.discards}")
         if state.reshuffle:
             lines.append("The stock ran out: shuffle the discards into a new stock")
         if state.winner is not None:
