@@ -28,8 +28,11 @@ DEFAULTS: dict = {
         "race_window_ms": 15,
         "keys": ["1", "2", "3", "4", "5", "6", "7", "8"],
         "hub": "",              # serial pad hub: "" none, "auto" find it, or a port
+        "hub_usb": "2E8A:0005", # USB VID:PID that "auto" looks for (MicroPython on a Pico)
+        "stuck_ms": 2000,       # a pad held down this long is reported as stuck
     },
-    "card_reader": {"port": ""},
+    # serial card feed: "" none, a port, "usb:VID:PID" or "by-id:TEXT"
+    "card_reader": {"port": "", "baud": 9600},
 }
 
 _TYPE_WORDS = {bool: "true or false", int: "a whole number", str: "text in quotes", list: "a list [...]"}

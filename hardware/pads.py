@@ -7,7 +7,7 @@ The interface the UI uses
     from hardware.pads import open_pads
 
     board = open_pads(config, mock=None, on_press=pressed, on_release=released,
-                      work_dir=data_dir)
+                      work_dir=data_dir)   # a PadHub instead when [pads] hub is set
     board.reason               # how the pads were opened, for the status line:
                                #   "GPIO pads on lgpio" / "mock pads: no GPIO here (...)"
     board.is_mock              # True on MockFactory: draw the lights on screen
@@ -55,11 +55,14 @@ import logging
 import os
 import threading
 import time
-from typing import Callable, Mapping, Sequence
+from typing import TYPE_CHECKING, Callable, Mapping, Sequence
 
 from gpiozero import LED, Button, Device
 
 from companion.race import EdgeFilter, pad_name
+
+if TYPE_CHECKING:
+    from .hub import PadHub
 
 log = logging.getLogger(__name__)
 
@@ -291,14 +294,19 @@ class PadBoard:
                     stuck.append(i)
         return stuck
 
+    def held_for(self, pad: int, now: float | None = None) -> float | None:
+        """Seconds pad ``pad`` has been down, or None if it is up."""
+        now = self.now() if now is None else now
+        with self._lock:
+            since = self._down_since[pad]
+        if since is None or not self._buttons[pad].is_pressed:
+            return None
+        return max(0.0, now - since)
+
     def stuck_report(self, now: float | None = None) -> list[str]:
         now = self.now() if now is None else now
-        lines = []
-        for i in self.stuck_pads(now):
-            held = now - (self._down_since[i] or now)
-            lines.append(f"{self.names[i]} ({self.pins[i]}) has been held down for {held:.1f} s: "
-                         "release it, or check its button and wiring")
-        return lines
+        return [f"{self.names[i]} ({self.pins[i]}) has been held down for {self.held_for(i, now) or 0:.1f} s: "
+                "release it, or check its button and wiring" for i in self.stuck_pads(now)]
 
     def bounces_ignored(self) -> list[int]:
         """Edges dropped by the debounce, per pad (a noisy switch shows here)."""
@@ -426,9 +434,18 @@ def choose_pin_factory(mock: bool | None, work_dir=None):
 
 
 def open_pads(config: Mapping, mock: bool | None = None, *, on_press: PadCallback | None = None,
-              on_release: PadCallback | None = None, work_dir=None) -> PadBoard:
-    """The table's pads from the app config (the whole config or its ``[pads]`` section)."""
+              on_release: PadCallback | None = None, on_status: Callable[[str, str], None] | None = None,
+              work_dir=None) -> PadBoard | PadHub:
+    """The table's pads from the app config (the whole config or its ``[pads]`` section).
+
+    When ``[pads] hub`` names a serial pad hub (and ``mock`` is not True) this returns a
+    :class:`hardware.hub.PadHub` instead, which has the same interface plus ``status``.
+    """
     pads = config.get("pads", config)
+    if pads.get("hub") and not mock:
+        from .hub import open_hub
+
+        return open_hub(pads, on_press=on_press, on_release=on_release, on_status=on_status)
     factory, reason = choose_pin_factory(mock, work_dir)
     board = PadBoard(pads, pin_factory=factory, on_press=on_press, on_release=on_release, reason=reason)
     if board.is_mock:

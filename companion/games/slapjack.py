@@ -312,6 +312,8 @@ def _settle(setup: Setup, base: Table, race: Race | None) -> tuple[Table, Verdic
     """The table after the race's slaps, and the verdict; ``base`` is as the card landed."""
     if race is None:
         return base, NO_VERDICT
+    if not race.slaps and (race.slappable or any(base.counts)):
+        return base, NO_VERDICT  # most cards: nobody slapped and nobody has run dry
     players = setup.players
     options = setup.options
     # Each player's earliest press; equal times go to the one logged first.
@@ -348,9 +350,7 @@ def _settle(setup: Setup, base: Table, race: Race | None) -> tuple[Table, Verdic
             first_t = ranked[0][1]
             if window > 0:
                 tie = tuple(seat for seat, t in ranked if round((t - first_t) * 1000.0, 3) < window)
-            if len(tie) > 1:
-                notices.append("Tie: " + _and([players[i] for i in tie]) + ": slap-off!")
-            else:
+            if len(tie) < 2:
                 tie = ()
                 winner = ranked[0][0]
         if race.landed is not None:
@@ -724,12 +724,14 @@ class SlapjackRules(Rules):
             return f"{race.card}: slap it!" if state.slappable else ""
         if verdict.tie and verdict.winner is None:
             return "Tie: " + _and([players[i] for i in verdict.tie]) + ": slap-off!"
+        if race.slapoff is not None:
+            others = [players[i] for i in race.tied if i != race.slapoff]
+            return f"{players[race.slapoff]} wins the slap-off against {_and(others)}"
         if verdict.winner is not None:
             first_t = dict(verdict.ranked)[verdict.winner]
             rest = [f"{players[s]} +{_ms((t - first_t) * 1000.0)} ms" for s, t in verdict.ranked
                     if s != verdict.winner]
-            head = f"{players[verdict.winner]}!" + (" (slap-off)" if race.slapoff is not None else "")
-            return head + (" " + ", ".join(rest) if rest else "")
+            return f"{players[verdict.winner]}!" + (" " + ", ".join(rest) if rest else "")
         if race.slappable:
             return ""
         return "Wrong slap: " + _and([players[i] for i in verdict.wrong])
