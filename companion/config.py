@@ -18,6 +18,7 @@ DEFAULTS: dict = {
         "four_colour": False,   # suits in black, vermilion, blue and bluish green
         "fullscreen": False,    # the kiosk turns this on
         "size": "800x480",      # window size on a desktop: 800x480 or 720x1280
+        "rotation": 0,          # 0, 90, 180 or 270: turn the picture for a screen mounted sideways
     },
     "jacks": {"target": 75},
     "pads": {

@@ -258,7 +258,9 @@ class PadBoard:
         self._down_since: list[float | None] = [start if d else None for d in down]
         self.lights = PadLights(self._leds)
         for i, button in enumerate(self._buttons):
-            handler = functools.partial(self._edge, i, button.pin.when_changed)
+            # The board takes over the pin's event: Button's own when_pressed/when_held stay
+            # silent (and its hold thread idle); is_pressed still reads the pin.
+            handler = functools.partial(self._edge, i)
             self._handlers.append(handler)
             button.pin.when_changed = handler
 
@@ -344,7 +346,7 @@ class PadBoard:
             return host + self.factory.ticks_diff(ticks, tick)
         return time.monotonic()   # no edge timestamp to be had: the best we can do
 
-    def _edge(self, pad: int, chained, ticks, state) -> None:
+    def _edge(self, pad: int, ticks, state) -> None:
         at = self._stamp(ticks)
         pressed = not state   # to ground with a pull-up: low is pressed
         with self._lock:
@@ -357,8 +359,6 @@ class PadBoard:
                 timer.daemon = True
                 timer.start()
         self._emit(pad, events)
-        if chained is not None:
-            chained(ticks, state)   # gpiozero's own Button bookkeeping (is_held, when_pressed)
 
     def _settle(self, pad: int) -> None:
         with self._lock:

@@ -72,6 +72,14 @@ def drain(table, name, cards):
         table.slap(name)
 
 
+def ben_runs_dry(table):
+    """Two players: Ben slaps each card Ann turns wrongly and pays her; nobody slaps his."""
+    for _ in range(13):
+        table.turn()                       # Ann: -1, +1 from Ben
+        table.slap("Ben")
+        table.turn()                       # Ben
+
+
 def refused(game, action):
     with pytest.raises(IllegalAction) as info:
         game.push(action)
@@ -316,14 +324,15 @@ def test_penalty_card_under_the_pile_never_counts_as_the_card_before_for_doubles
     assert game.summary()["under"] == 1 and game.summary()["top"] == "2H"
     game.push({"type": "turn", "card": "5D", "t": 2.0})      # Ben: a 5 on the 2H, the 5S is under
     assert game.summary()["slappable"] is False
-    game.push({"type": "slap", "player": "Ann", "t": 2.3})   # so this is a wrong slap
-    assert game.summary()["race"]["wrong"] == ["Ann"]
-    game.push({"type": "turn", "card": "5C", "t": 3.0})      # a 5 on the 5D: a double
+    game.push({"type": "slap", "player": "Ben", "t": 2.3})   # so this is a wrong slap (his own card)
+    assert game.summary()["race"]["wrong"] == ["Ben"] and game.summary()["under"] == 2
+    game.push({"type": "turn", "card": "5C", "t": 3.0})      # Ann: a 5 on the 5D, a double
     assert game.summary()["slappable"] is True
     game.push({"type": "slap", "player": "Ben", "t": 3.3})
     s = game.summary()
-    # Pile: 5S and Ann's penalty card under 2H 5D 5C: five cards to Ben.
-    assert s["race"]["winner"] == "Ben" and s["stacks"] == {"Ann": 23, "Ben": 29}
+    # Ann turned 2H and 5C: 24. Ben paid 5S, turned 5D, paid again: 23, then wins the
+    # two penalty cards and 2H 5D 5C: 28.
+    assert s["race"]["winner"] == "Ben" and s["stacks"] == {"Ann": 24, "Ben": 28}
 
 
 def test_doubles_need_the_card_just_before_and_none_right_after_a_pile_was_won():
@@ -338,12 +347,16 @@ def test_doubles_need_the_card_just_before_and_none_right_after_a_pile_was_won()
     on.turn("7S")
     assert on.s["slappable"] is True
     on.slap("Ann")                         # wins 7H 7S
-    on.turn("7S")                          # Ann again? no: Ann turns after Ben's 7S
-    assert on.s["top"] == "7S" and on.s["slappable"] is False
+    assert on.stacks("Ann", "Ben") == [27, 25]
+    on.turn("7D")                          # Ann: the pile was just won, so nothing is before it
+    assert on.s["top"] == "7D" and on.s["slappable"] is False
 
 
-@pytest.mark.parametrize("queens_too, slappable, ann, ben", [(False, False, 25, 26), (True, True, 25, 27)])
-def test_a_queen_with_queens_too_off_and_on(queens_too, slappable, ann, ben):
+@pytest.mark.parametrize("queens_too, slappable, stacks", [
+    (False, False, {"Ann": 24, "Ben": 26}),  # a wrong slap: Ann pays Ben, who turned the Queen
+    (True, True, {"Ann": 27, "Ben": 25}),    # Ann wins the 3D and the QS
+])
+def test_a_queen_with_queens_too_off_and_on(queens_too, slappable, stacks):
     """RULES.md Slapjack: option "queens too": Queens are slappable as well. Off by default,
     a slap on a Queen is a wrong slap."""
     table = Table(["Ann", "Ben"], queens_too=queens_too)
@@ -351,10 +364,7 @@ def test_a_queen_with_queens_too_off_and_on(queens_too, slappable, ann, ben):
     table.turn("QS")                       # Ben 25
     assert table.s["slappable"] is slappable
     table.slap("Ann")
-    # Off: Ann pays Ben a card (Ann 24, Ben 26)... and Ann still turned one: see counts.
-    expected = {"Ann": 24, "Ben": 26} if not queens_too else {"Ann": 27, "Ben": 25}
-    assert table.s["stacks"] == expected
-    assert (ann, ben) != (0, 0)
+    assert table.s["stacks"] == stacks
 
 
 # ------------------------------------------------------------------ out of cards
@@ -387,13 +397,13 @@ def test_out_of_cards_and_someone_else_wins_the_jack_you_are_out():
     s = table.s
     assert s["out"] == ["Hal"] and s["waiting"] == [] and s["stacks"]["Hal"] == 0
     assert "Hal is out" in s["notices"]
-    assert refused(table.game, {"type": "slap", "player": "Hal", "t": 999.0}) == \
-        "Hal is out of the game and cannot slap"
     turns = []
     for _ in range(8):
         turns.append(table.s["turn"])
         table.turn()
     assert "Hal" not in turns
+    assert refused(table.game, {"type": "slap", "player": "Hal", "t": table.now + 0.3}) == \
+        "Hal is out of the game and cannot slap"
 
 
 def test_a_covered_jack_changes_nothing_for_a_waiting_player():
@@ -483,9 +493,9 @@ def test_game_ends_when_one_player_is_left_holding_every_card():
     """RULES.md Slapjack: the game ends when only one player is still in (that player then
     holds all 52 cards). Any action after that is refused."""
     table = Table(["Ann", "Ben"])
-    drain(table, "Ben", 13)                # 26 turns... Ben pays for each of Ann's cards
+    ben_runs_dry(table)
     s = table.s
-    # Ann turned 13 and received 13; Ben turned 13 and paid 13: Ann 26, Ben 0.
+    # Ann turned 13 and was paid 13; Ben turned 13 and paid 13: Ann 26, Ben 0, pile 26.
     assert s["stacks"] == {"Ann": 26, "Ben": 0} and s["waiting"] == ["Ben"]
     table.turn("JS")                       # Ann
     table.slap("Ann")
@@ -502,7 +512,7 @@ def test_an_earlier_press_that_arrives_after_the_deciding_slap_still_counts():
     """RULES.md Slapjack: the first slap is the press with the earliest edge timestamp,
     whatever order the presses reached the program in, even on the card that ends the game."""
     table = Table(["Ann", "Ben"])
-    drain(table, "Ben", 13)
+    ben_runs_dry(table)
     table.push({"type": "turn", "card": "JS", "t": 500.0})
     table.push({"type": "slap", "player": "Ann", "t": 500.30})
     assert table.s["winners"] == ["Ann"]
@@ -644,7 +654,7 @@ def test_bad_logs_name_the_line(lines, message):
     text = "\n".join(['{"game": "slapjack", "players": ["Ann", "Ben"]}', *lines]) + "\n"
     with pytest.raises(LogError) as info:
         Game.from_text(text)
-    assert str(info.value) == message
+    assert str(info.value).startswith(message)
 
 
 def test_a_bad_header_names_line_one():
@@ -691,7 +701,7 @@ def random_game(seed, steps):
     """A game of random but legal play: random options, deck kind, slaps, ties, out-of-order
     presses. Returns the game and the set of things that happened in it."""
     rng = random.Random(seed)
-    names = EIGHT[: rng.randint(2, 6)]
+    names = EIGHT[: rng.choice([2, 2, 3, 4, 6, 8])]
     options = {
         "queens_too": rng.random() < 0.4, "doubles_too": rng.random() < 0.4,
         "penalty_under_pile": rng.random() < 0.3, "out_on_wrong_slap": rng.random() < 0.7,
@@ -703,6 +713,7 @@ def random_game(seed, steps):
     game = Game(header)
     rules = game.rules
     wrongness = rng.choice([0.05, 0.3])
+    eagerness = rng.choice([0.9, 0.1])  # a sleepy table lets Jacks be covered and stacks run dry
     seen = set()
     now = 0.0
     for _ in range(steps):
@@ -713,7 +724,7 @@ def random_game(seed, steps):
         if pending == "slapoff":
             game.push({"type": "slapoff", "winner": state.players[rng.choice(state.verdict.tie)]})
             seen.add("slapoff")
-        elif pending == "end" or rng.random() < 0.005:
+        elif pending == "end" or rng.random() < 0.001:
             game.push({"type": "end"})
         elif pending == "slap":
             alive = [p for p in state.players if p not in state.out]
@@ -730,7 +741,7 @@ def random_game(seed, steps):
             game.push(action)
             state = game.state
             alive = [p for p in state.players if p not in state.out]
-            chance = 0.9 if state.slappable else wrongness
+            chance = eagerness if state.slappable else wrongness
             slappers = [p for p in alive if rng.random() < chance]
             rng.shuffle(slappers)  # the log's order is not the order of the presses
             base = now + rng.uniform(0.2, 0.4)
@@ -741,16 +752,17 @@ def random_game(seed, steps):
                 game.push({"type": "slap", "player": name, "t": round(t, 6)})
         now += 1.0
         s = game.summary()
-        for notice in s["notices"]:
-            seen.add(notice.split()[-1] if "out" in notice else notice.split(":")[0].split()[0])
+        notices = " / ".join(s["notices"])
+        for words, event in (("is out", "out"), ("back in", "back"), ("takes the pile back", "take back"),
+                             ("covered", "covered"), ("under the pile", "under")):
+            if words in notices:
+                seen.add(event)
         if s["race"] and s["race"]["winner"]:
             seen.add("won")
         if s["race"] and s["race"]["wrong"]:
             seen.add("wrong")
         if s["waiting"]:
             seen.add("waiting")
-        if "Nobody" in " ".join(s["notices"]):
-            seen.add("take back")
         check_invariants(game)
     return game, seen
 
@@ -789,14 +801,23 @@ def test_long_random_games_keep_every_card_and_replay_from_their_log():
     replay from their saved text to the same state."""
     everything = set()
     finished = 0
-    for seed in range(100, 160):
+    for seed in range(100, 220):
         game, seen = random_game(seed, 3000)
         everything |= seen
         finished += game.finished
         again = Game.from_text(game.to_jsonl())
         assert again.state == game.state
-    assert finished >= 55
-    assert {"won", "wrong", "waiting", "out", "back", "slapoff", "take back"} <= everything, everything
+        if seen & {"take back", "grab"}:
+            # The rarest corners: undo the whole game, refolding every 25 actions on the way.
+            header = game.header
+            while game.actions:
+                if len(game.actions) % 25 == 0:
+                    assert Game.from_actions(header, game.actions).state == game.state
+                game.pop()
+            assert game.state == Game(header).state
+    assert finished == 120
+    assert {"won", "wrong", "waiting", "out", "back", "slapoff", "grab", "take back", "covered",
+            "under"} <= everything, everything
 
 
 # ------------------------------------------------------------------ the computer players

@@ -11,9 +11,11 @@ def on_kiosk_display() -> bool:
     return sys.platform.startswith("linux") and not os.environ.get("DISPLAY") and not os.environ.get("WAYLAND_DISPLAY")
 
 
-def configure(size: str | None, fullscreen: bool = False, visible: bool = True) -> None:
+def configure(size: str | None, fullscreen: bool = False, rotation: int = 0) -> None:
     from kivy.config import Config
 
+    if rotation in (0, 90, 180, 270):
+        Config.set("graphics", "rotation", str(rotation))
     width, height = (size or "800x480").split("x")
     Config.set("graphics", "width", width)
     Config.set("graphics", "height", height)

@@ -16,7 +16,7 @@ from companion import paths
 SIZES = ("800x480", "720x1280")
 
 
-def prepare_kivy(data_dir, size: str | None, fullscreen: bool = False, visible: bool = True) -> None:
+def prepare_kivy(data_dir, size: str | None, fullscreen: bool = False, rotation: int = 0) -> None:
     """Kivy's environment and config; must run before the first ``import kivy``."""
     os.environ.setdefault("KIVY_NO_ARGS", "1")
     os.environ.setdefault("KIVY_NO_CONSOLELOG", "1")
@@ -27,7 +27,7 @@ def prepare_kivy(data_dir, size: str | None, fullscreen: bool = False, visible: 
     os.environ.setdefault("KIVY_HOME", str(kivy_home))
     from ui.kivy_setup import configure  # imports kivy.config, after the environment is set
 
-    configure(size=size, fullscreen=fullscreen, visible=visible)
+    configure(size=size, fullscreen=fullscreen, rotation=rotation)
 
 
 def cmd_run(args: argparse.Namespace) -> int:
@@ -38,7 +38,8 @@ def cmd_run(args: argparse.Namespace) -> int:
     for problem in problems:
         print(problem, file=sys.stderr)
     size = args.size or conf["display"]["size"]
-    prepare_kivy(folder, size, fullscreen=args.fullscreen or conf["display"]["fullscreen"])
+    prepare_kivy(folder, size, fullscreen=args.fullscreen or conf["display"]["fullscreen"],
+                 rotation=conf["display"]["rotation"])
     from ui.app import CompanionApp
 
     CompanionApp(data_dir=folder, config=conf, config_problems=problems, mock=args.mock).run()
