@@ -28,7 +28,7 @@ True
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Callable, Iterable, Sequence
 
 COUNTED = "counted"          # ranked in this race
@@ -336,20 +336,3 @@ class EdgeFilter:
         self.down[pad] = pressed_now
         self.last_edge[pad] = at
         return [("press" if pressed_now else "release", at)]
-
-
-@dataclass
-class LatenessMeter:
-    """How late callbacks have been reaching the judge lately (arrival minus edge), so a UI
-    can choose a ``settle`` that covers them. Keeps the last ``keep`` samples."""
-
-    keep: int = 64
-    samples: list[float] = field(default_factory=list)
-
-    def add(self, lateness: float) -> None:
-        self.samples.append(max(0.0, lateness))
-        if len(self.samples) > self.keep:
-            del self.samples[0]
-
-    def worst(self) -> float:
-        return max(self.samples, default=0.0)

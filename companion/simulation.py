@@ -58,10 +58,6 @@ def play_game(players: int, seed: int, options: dict | None = None, cap: int = C
     rng = random.Random(seed)  # the players' hands; the deck's shuffles are the engine's own
     now = 0.0
 
-    def push(action: dict) -> None:
-        # check + record: the actions are built fresh here, so push's defensive copy is not needed
-        game.record(action, game.check(action))
-
     capped = False
     while not game.finished:
         state = game.state
@@ -69,23 +65,23 @@ def play_game(players: int, seed: int, options: dict | None = None, cap: int = C
         if pending == "slapoff":
             tied = [state.players[i] for i in state.verdict.tie]
             presses = plan_slapoff(tied, models, rng, now + 1.0)
-            push({"type": "slapoff", "winner": presses[0].player})
+            game.push({"type": "slapoff", "winner": presses[0].player})
             now = presses[-1].t + SETTLE_SECONDS
         elif pending == "slap":
             presses = grab_presses(state, models, rng, now)
             for press in presses:
-                push(press.action())
+                game.push(press.action())
                 if game.finished:
                     break
             now = (presses[-1].t if presses else now) + SETTLE_SECONDS
         elif pending == "end" or state.cards_turned >= cap:
             capped = pending != "end"
-            push({"type": "end"})
+            game.push({"type": "end"})
         else:
-            push(rules.turn_action(state, t=now))
+            game.push(rules.turn_action(state, t=now))
             last = now
             for press in plan_presses(game.state, models, rng, now):
-                push(press.action())
+                game.push(press.action())
                 last = press.t
                 if game.finished:
                     break
@@ -106,7 +102,7 @@ def percentile(values: list[int], fraction: float) -> float:
     position = (len(ordered) - 1) * fraction
     low = int(position)
     high = min(low + 1, len(ordered) - 1)
-    return float(ordered[low] + (ordered[high] - ordered[low]) * (position - low))
+    return round(ordered[low] + (ordered[high] - ordered[low]) * (position - low), 1)
 
 
 def summarize(results: list[GameResult], players: int) -> dict:

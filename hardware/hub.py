@@ -386,6 +386,7 @@ class PadHub:
         self._burst = 0
         self._opened_at = 0.0
         self._hello = False
+        self._problem: str | None = None   # why the last device was let go, for the screen
         self.lights = None
         self._make_lights()
         self.link = SerialLink(as_finder(port, usb_ids), name="pad hub", on_line=self._line,
@@ -470,12 +471,13 @@ class PadHub:
             # A pad down when the hub vanished cannot be known to be down now.
             self._filter = EdgeFilter(MAX_HUB_PADS, self.debounce)
             self._down_since = [None] * MAX_HUB_PADS
-        self._set_status(SEARCHING, "Pad hub unplugged: looking for it\u2026")
+        self._set_status(SEARCHING, self._problem or "Pad hub unplugged: looking for it\u2026")
 
     def _idle(self, now: float) -> None:
         if not self._hello:
             if now - self._opened_at > self.hello_timeout:
                 log.info("pad hub: no answer from %s; trying elsewhere", self.link.port)
+                self._problem = f"{self.link.port} does not answer like a pad hub: still looking\u2026"
                 self.link.reject()
             return
         if self._burst or now - self._last_ping >= self.ping_every:
@@ -529,8 +531,8 @@ class PadHub:
         elif kind == "HUB":
             version, pads = int(fields[1]), int(fields[2])
             if version != PROTOCOL_VERSION:
-                self._set_status(SEARCHING, f"The pad hub speaks protocol {version}; this app speaks "
-                                            f"{PROTOCOL_VERSION}: update its firmware")
+                self._problem = (f"The pad hub speaks protocol {version}; this app speaks "
+                                 f"{PROTOCOL_VERSION}: update its firmware")
                 self.link.reject(60.0)
                 return
             if not 1 <= pads <= MAX_HUB_PADS:
@@ -540,6 +542,7 @@ class PadHub:
                 self.count = pads
                 self._make_lights()
             self._hello = True
+            self._problem = None
             self._burst = max(self._burst, 4)
             self._set_status(CONNECTED, f"Pad hub connected on {self.link.port} ({pads} pads)")
         elif kind == "ERR":

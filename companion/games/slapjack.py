@@ -597,13 +597,14 @@ class SlapjackRules(Rules):
 
     def _turn(self, state: SlapjackState, action: dict) -> SlapjackState:
         setup = state.setup
-        if state.turn is None:
+        who = state.turn
+        if who is None:
             raise IllegalAction(self._why_no_turn(state))
         table = state.table
-        seat = setup.seats[state.turn]
+        seat = setup.seats[who]
         named = action.get("player")
-        if named is not None and named != state.turn:
-            raise IllegalAction(f"it is {state.turn}'s turn to turn a card, not {named}'s")
+        if named is not None and named != who:
+            raise IllegalAction(f"it is {who}'s turn to turn a card, not {named}'s")
         given = action.get("card")
         if given is not None:
             try:
@@ -613,7 +614,7 @@ class SlapjackRules(Rules):
         if table.stacks is not None:
             card = table.stacks[seat][0]
             if given is not None and given != card:
-                raise IllegalAction(f"{state.turn}'s top card is {card}, not {given}")
+                raise IllegalAction(f"{who}'s top card is {card}, not {given}")
         else:
             if given is None:
                 raise IllegalAction('a turn needs the card that landed, e.g. {"type": "turn", "card": "JH"}')
@@ -636,7 +637,7 @@ class SlapjackRules(Rules):
         if stacks is not None:
             stacks = stacks[:seat] + (stacks[seat][1:],) + stacks[seat + 1:]
         if counts[seat] == 0:
-            notices.append(f"{state.turn} turned their last card: one last chance at the next {setup.slap_word}")
+            notices.append(f"{who} turned their last card: one last chance at the next {setup.slap_word}")
         base = Table(tuple(counts), table.out, stacks, pile + (card,), table.under, seat, table.shuffles,
                      table.tallies, None)
         race = Race(card, seat, slappable, landed)
@@ -789,6 +790,7 @@ class SlapjackRules(Rules):
         text = self.race_text(state)
         if text:
             lines.append(text)
+        lines.extend(state.notices + state.verdict.notices)
         if state.finished:
             lines.append("Game over: " + self._result_words(state))
         elif state.turn is not None:

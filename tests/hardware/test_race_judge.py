@@ -4,8 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from companion.race import (COUNTED, FALSE_START, HELD, LATE, REPEAT, EdgeFilter, LatenessMeter, RaceJudge,
-                            RaceRunner)
+from companion.race import COUNTED, FALSE_START, HELD, LATE, REPEAT, EdgeFilter, RaceJudge, RaceRunner
 
 
 def test_earlier_edge_wins_even_when_its_callback_arrives_later():
@@ -147,13 +146,6 @@ def test_edge_filter_reports_a_tap_shorter_than_the_debounce():
     assert f.edge(0, 2.020, False) == []                     # inside the debounce gap
     # Had nobody settled it, the next press would still come through, after a release:
     assert f.edge(0, 2.500, True) == [("release", 2.5), ("press", 2.5)]
-
-
-def test_lateness_meter_keeps_the_recent_worst():
-    meter = LatenessMeter(keep=3)
-    for lateness in (0.010, 0.002, 0.001, 0.003):
-        meter.add(lateness)
-    assert meter.worst() == pytest.approx(0.003)
 
 
 def test_negative_window_is_refused():

@@ -46,7 +46,7 @@ class SuitButton(ToggleButton):
     four_colour = BooleanProperty(False)
     rank = StringProperty("")  # shown in front of the symbol once the rank is chosen
     caption = StringProperty("")  # a word under the symbol (the Jack's suit chooser)
-    symbol_size = NumericProperty(dp(30))
+    symbol_scale = NumericProperty(0.55)  # the symbol's size, as a share of the button's height
 
 
 class CardPicker(BoxLayout):
@@ -62,9 +62,12 @@ class CardPicker(BoxLayout):
     __events__ = ("on_card",)
 
     def __init__(self, **kwargs):
-        super().__init__(**kwargs)
         self.rank_buttons: dict[str, RankButton] = {}
         self.suit_buttons: dict[str, SuitButton] = {}
+        super().__init__(**kwargs)
+
+    def on_kv_post(self, base_widget):
+        # Inside another rule the picker's own rule (and so its ids) comes after __init__.
         for rank in RANKS:
             button = RankButton(text=rank)
             button.bind(on_release=lambda btn, r=rank: self.choose_rank(r))
@@ -119,6 +122,7 @@ class SeatTile(BoxLayout):
     fill = ColorProperty(theme.PANEL_LIGHT)
     current = BooleanProperty(False)
     last_card = BooleanProperty(False)
+    strip = NumericProperty(dp(24))  # the height of the name on its colour
 
 
 class StepArrow(Label):
@@ -207,8 +211,8 @@ class JackChangeItScreen(Screen):
         if self.finished:
             self.turn_text = f"{s['winner']} wins!"
             self.turn_fill = app.player_colour(s["winner"])
-            self.winner_text = f"{s['winner']} wins!"
-            self.prompt_text = "Well played! Undo if the last card was entered wrong."
+            self.winner_text = "Game over"
+            self.prompt_text = f"Well played, {s['winner']}!"
             self.action_text = "New game"
         else:
             self.turn_text = s["turn"]
@@ -290,7 +294,7 @@ class JackChangeItScreen(Screen):
         buttons = {}
         for suit in allowed:
             button = SuitButton(suit=suit, four_colour=self.four_colour, caption=SUIT_NAMES[suit],
-                                symbol_size=dp(64))
+                                symbol_scale=0.45, font_size="22sp")
             button.bind(on_release=lambda btn, s=suit: self.play([code], s))
             buttons[suit] = button
         self.open_chooser(f"{symbol(code)} changes the suit to:", buttons, cols=len(buttons))

@@ -1,0 +1,168 @@
+"""Jack Change It set-up: the players in seating order, who deals, the options, the first card."""
+
+from __future__ import annotations
+
+from kivy.app import App
+from kivy.metrics import dp
+from kivy.properties import BooleanProperty, ListProperty, StringProperty
+from kivy.uix.behaviors import ButtonBehavior
+from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.modalview import ModalView
+from kivy.uix.screenmanager import Screen
+
+from companion.errors import GameError
+from companion.games.jack_change_it import MAX_PLAYERS, MIN_PLAYERS, OPTIONS
+from companion.session import Session
+
+from ..widgets.basics import ChoiceButton
+
+
+def seating_from_dealer(seats: list[str], dealer: str) -> list[str]:
+    """The seats as tapped (clockwise), turned so the player on the dealer's left comes first.
+
+    >>> seating_from_dealer(["Ann", "Ben", "Cat", "Dan"], "Ben")
+    ['Cat', 'Dan', 'Ann', 'Ben']
+    """
+    left = (seats.index(dealer) + 1) % len(seats)
+    return seats[left:] + seats[:left]
+
+
+class FirstCardButton(ButtonBehavior, BoxLayout):
+    """"First card" with the card itself on a white face, so the suit shows in its colour."""
+
+    code = StringProperty("")
+    four_colour = BooleanProperty(False)
+
+
+class FirstCardView(ModalView):
+    """The game's own quick picker, rank then suit, for the card turned up to start the pile."""
+
+
+class JackChangeItSetupScreen(Screen):
+    chosen = ListProperty([])  # names, in the order tapped = seating order, clockwise
+    dealer = StringProperty("")
+    queens_reverse = BooleanProperty(OPTIONS["queens_reverse"])
+    jacks_wild = BooleanProperty(OPTIONS["jacks_wild"])
+    start_card = StringProperty("")
+    four_colour = BooleanProperty(False)
+    guide = StringProperty("")
+
+    def __init__(self, **kwargs):
+        super().__init__(**kwargs)
+        self.roster_buttons: dict[str, ChoiceButton] = {}
+        self.dealer_buttons: dict[str, ChoiceButton] = {}
+        self.card_view: FirstCardView | None = None
+
+    def prepare(self, **_):
+        app = App.get_running_app()
+        # The picker and its look belong to the game screen; building that screen loads them.
+        app.screen("jack-change-it")
+        self.four_colour = app.four_colour
+        roster = [p.name for p in app.store.players()]
+        # The same table often plays again: keep the players, but the deal and the card are new.
+        self.chosen = [name for name in self.chosen if name in roster][:MAX_PLAYERS]
+        self.dealer = ""
+        self.start_card = ""
+        grid = self.ids.roster
+        grid.clear_widgets()
+        self.roster_buttons = {}
+        for name in roster:
+            button = ChoiceButton(text=name, chosen_colour=app.player_colour(name), size_hint_y=None, height=dp(56))
+            button.bind(on_release=lambda btn, n=name: self.toggle(n))
+            self.roster_buttons[name] = button
+            grid.add_widget(button)
+        self.ids.empty.opacity = 0 if len(roster) >= MIN_PLAYERS else 1
+        self.refresh()
+
+    def toggle(self, name: str):
+        if name in self.chosen:
+            self.chosen.remove(name)
+            if name == self.dealer:
+                self.dealer = ""
+        elif len(self.chosen) < MAX_PLAYERS:
+            self.chosen.append(name)
+        else:
+            App.get_running_app().notify(
+                f"Jack Change It is for {MIN_PLAYERS} to {MAX_PLAYERS} players: tap a chosen player to take them out.")
+        self.refresh()
+
+    def choose_dealer(self, name: str):
+        self.dealer = "" if self.dealer == name else name
+        self.refresh()
+
+    def refresh(self):
+        app = App.get_running_app()
+        for name, button in self.roster_buttons.items():
+            seat = self.chosen.index(name) + 1 if name in self.chosen else 0
+            button.state = "down" if seat else "normal"
+            button.text = f"{seat}. {name}" if seat else name
+        row = self.ids.dealers
+        row.clear_widgets()
+        self.dealer_buttons = {}
+        for name in self.chosen:
+            button = ChoiceButton(text=name, chosen_colour=app.player_colour(name),
+                                  state="down" if name == self.dealer else "normal")
+            button.bind(on_release=lambda btn, n=name: self.choose_dealer(n))
+            self.dealer_buttons[name] = button
+            row.add_widget(button)
+        self.guide = self.next_step()
+
+    def next_step(self) -> str:
+        """What to do next, in words: the line under the title walks the table through."""
+        if len(self.chosen) < MIN_PLAYERS:
+            return f"Tap the players in seating order, going clockwise ({MIN_PLAYERS} to {MAX_PLAYERS})."
+        if not self.dealer:
+            return "Now tap who deals: the player on the dealer's left starts."
+        first = seating_from_dealer(list(self.chosen), self.dealer)[0]
+        if not self.start_card:
+            return f"{self.dealer} deals 7 each, so {first} starts. Turn up the first card and tap it in."
+        return f"{self.dealer} deals, so {first} starts."
+
+    def ready(self) -> bool:
+        return len(self.chosen) >= MIN_PLAYERS and bool(self.dealer) and bool(self.start_card)
+
+    def start_label(self, chosen, dealer, card) -> str:
+        if len(chosen) < MIN_PLAYERS:
+            return f"Choose {MIN_PLAYERS - len(chosen)} more"
+        if not dealer:
+            return "Who deals?"
+        if not card:
+            return "First card?"
+        return "Start"
+
+    # -- the first card ---------------------------------------------------------------------------
+
+    def open_card_picker(self):
+        view = FirstCardView()
+        picker = view.ids.picker
+        picker.four_colour = self.four_colour
+        picker.bind(on_card=lambda p, code: self.set_start_card(code))
+        self.card_view = view
+        view.open(animation=False)
+
+    def set_start_card(self, code: str):
+        self.start_card = code
+        if self.card_view is not None:
+            self.card_view.dismiss(animation=False)
+            self.card_view = None
+        self.refresh()
+
+    # -- start ------------------------------------------------------------------------------------
+
+    def start(self):
+        app = App.get_running_app()
+        if not self.ready():
+            app.notify(self.next_step(), "error")
+            return
+        header = {
+            "game": "jack-change-it",
+            "players": seating_from_dealer(list(self.chosen), self.dealer),
+            "options": {"queens_reverse": bool(self.queens_reverse), "jacks_wild": bool(self.jacks_wild)},
+            "start": self.start_card,
+        }
+        try:
+            session = Session.start(app.store, header)
+        except GameError as exc:
+            app.notify(str(exc), "error")
+            return
+        app.open_session(session)

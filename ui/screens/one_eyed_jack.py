@@ -1,0 +1,334 @@
+"""One-Eyed Jack at the table: the screen is the board.
+
+A player taps the card they are playing (rank, then suit) or taps a space (which picks the card
+it shows), the board lights where that card may go, and a tap puts the chip down. Which spaces
+light, which chips are locked, the rows and the winner all come from the rules in companion;
+this screen only shows them and sends the table's taps as actions.
+"""
+
+from __future__ import annotations
+
+from kivy.app import App
+from kivy.metrics import dp
+from kivy.properties import BooleanProperty, ListProperty, NumericProperty, ObjectProperty, StringProperty
+from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.screenmanager import Screen
+
+from companion.cards import RANKS, SUIT_SYMBOLS, SUITS
+from companion.errors import IllegalAction
+from companion.games.one_eyed_jack import cards_for_space, is_dead, targets
+from companion.games.one_eyed_jack_board import CORNERS, ONE_EYED, SIZE, TWO_EYED
+
+from .. import theme
+from ..widgets.basics import ChoiceButton
+from ..widgets.board import SIDE_SYMBOLS, BoardView, ChipMark, side_colour  # noqa: F401  (kv uses them)
+
+# The panel beside (or under) the board needs about this much room; the board takes the rest.
+PANEL_WIDTH = 300
+PANEL_HEIGHT = 460
+
+
+def shown(card: str) -> str:
+    """A card as the screen writes it: 7♠, 10♥, J♣."""
+    return card[:-1] + SUIT_SYMBOLS[card[-1]] if card else ""
+
+
+def reason(exc: Exception) -> str:
+    text = str(exc)
+    return text[:1].upper() + text[1:]
+
+
+class SideTile(BoxLayout):
+    """One side: its chip, its players and its rows."""
+
+    side = NumericProperty(0)
+    names = StringProperty("")
+    rows = NumericProperty(0)
+    current = BooleanProperty(False)
+
+
+class SuitButton(ChoiceButton):
+    """A suit on a card face, in the suit's colour; a word under it when it matters (dead, wild)."""
+
+    suit = StringProperty("S")
+    four_colour = BooleanProperty(False)
+    note = StringProperty("")
+
+
+class OneEyedJackScreen(Screen):
+    session = ObjectProperty(None, allownone=True)
+    landscape = BooleanProperty(True)
+    board_side = NumericProperty(100)
+    rank = StringProperty("")  # the card being chosen: its rank, then its suit
+    suit = StringProperty("")
+    four_colour = BooleanProperty(False)
+    turn_text = StringProperty("")
+    turn_side = NumericProperty(0)
+    turn_fill = ListProperty(theme.PANEL_LIGHT)
+    status_text = StringProperty("")
+    stock_text = StringProperty("")
+    reshuffle = BooleanProperty(False)
+    finished = BooleanProperty(False)
+    drawn = BooleanProperty(False)  # the game ended in a draw
+    result_text = StringProperty("")
+    can_undo = BooleanProperty(False)
+    dead = BooleanProperty(False)  # the chosen card has no open space: it may be swapped
+
+    def __init__(self, **kwargs):
+        super().__init__(**kwargs)
+        self.rank_buttons: dict[str, ChoiceButton] = {}
+        self.suit_buttons: dict[str, SuitButton] = {}
+        self.side_tiles: list[SideTile] = []
+        self.bind(size=self._fit)
+
+    def _fit(self, *_):
+        self.landscape = self.width > self.height
+        pad = dp(16)
+        if self.landscape:
+            self.board_side = max(dp(100), min(self.height - pad, self.width - pad - dp(8) - dp(PANEL_WIDTH)))
+        else:
+            self.board_side = max(dp(100), min(self.width - pad, self.height - pad - dp(8) - dp(PANEL_HEIGHT)))
+
+    @property
+    def card(self) -> str:
+        return self.rank + self.suit if self.rank and self.suit else ""
+
+    @property
+    def board(self) -> BoardView:
+        return self.ids.board
+
+    # -- building ------------------------------------------------------------------------------
+
+    def prepare(self, session=None, **_):
+        app = App.get_running_app()
+        self.four_colour = app.four_colour
+        if not self.rank_buttons:
+            self.build_picker()
+        if session is not None:
+            self.session = session
+            self.rank = self.suit = ""
+            self.build_sides()
+        self._fit()
+        self.refresh()
+
+    def build_picker(self):
+        for rank in RANKS:
+            button = ChoiceButton(text=rank, font_size="22sp")
+            button.bind(on_release=lambda btn, r=rank: self.pick_rank(r))
+            self.rank_buttons[rank] = button
+            self.ids.ranks.add_widget(button)
+        for suit in SUITS:
+            button = SuitButton(suit=suit)
+            button.bind(on_release=lambda btn, s=suit: self.pick_suit(s))
+            self.suit_buttons[suit] = button
+            self.ids.suits.add_widget(button)
+
+    def build_sides(self):
+        box = self.ids.sides
+        box.clear_widgets()
+        self.side_tiles = []
+        for side, members in enumerate(self.session.summary()["sides"]):
+            tile = SideTile(side=side, names=" & ".join(members))
+            self.side_tiles.append(tile)
+            box.add_widget(tile)
+
+    # -- showing where the game stands -----------------------------------------------------
+
+    def refresh(self):
+        if self.session is None:
+            return
+        state = self.session.state
+        summary = self.session.summary()
+        self.finished = summary["finished"]
+        self.drawn = summary["draw"]
+        self.can_undo = self.session.can_undo
+        if self.finished:
+            self.rank = self.suit = ""
+        card = self.card
+
+        board = self.board
+        board.four_colour = self.four_colour
+        board.chips = [None if ch in ".*" else int(ch) for line in summary["board"] for ch in line]
+        board.locked = [tuple(s) for s in summary["locked"]]
+        board.row_lines = [(line["side"], [tuple(s) for s in line["spaces"]], line["count"])
+                           for line in summary["row_lines"]]
+        board.winning = [(line["side"], [tuple(s) for s in line["spaces"]], line["count"])
+                         for line in summary["winning_rows"]]
+        board.highlighted = [tuple(s) for s in targets(state, card)] if card else []
+        board.choosing = bool(card)
+        board.last = self.last_space()
+
+        rows = summary["rows"]
+        for tile in self.side_tiles:
+            tile.rows = rows[str(tile.side)]
+            tile.current = summary["turn_side"] == tile.side or summary["winner"] == tile.side
+
+        self.reshuffle = summary["reshuffle"]
+        self.stock_text = f"Stock\n{summary['stock']}"
+        self.dead = bool(card) and card not in ONE_EYED + TWO_EYED and is_dead(state, card)
+
+        if summary["winner"] is not None:
+            winners = summary["winners"]
+            self.turn_side = summary["winner"]
+            self.turn_fill = side_colour(self.turn_side)
+            self.turn_text = f"{' & '.join(winners)} {'win' if len(winners) > 1 else 'wins'}!"
+            count = rows[str(summary["winner"])]
+            self.result_text = (f"{count} row{'s' if count != 1 else ''}: the winning "
+                                f"{'rows are' if len(summary['winning_rows']) > 1 else 'row is'} lit in gold.")
+        elif summary["draw"]:
+            self.turn_text = "A draw"
+            self.turn_fill = theme.PANEL_LIGHT
+            self.result_text = ("Every player passed in a row: nobody could play." if summary["draw_reason"] == "passes"
+                                else "The stock ran out a second time.")
+        else:
+            self.turn_side = summary["turn_side"]
+            self.turn_fill = side_colour(self.turn_side)
+            self.turn_text = f"{summary['turn']}'s turn"
+            self.result_text = ""
+        self.status_text = self.status_words(summary)
+        self.refresh_picker()
+
+    def status_words(self, summary) -> str:
+        if self.reshuffle:
+            return "The stock ran out: shuffle the discards into a new stock!"
+        if self.finished:
+            return self.result_text
+        card = self.card
+        if not card:
+            if self.rank == "J":
+                return "J: tap the suit (\u2663 \u2666 wild, \u2660 \u2665 take a chip off)."
+            if self.rank:
+                return f"{self.rank}: now tap the suit."
+            swapped = "Swapped: now play a card. " if summary["swapped_this_turn"] else ""
+            return swapped + "Tap the card you play (rank, then suit) or its space."
+        lit = len(self.board.highlighted)
+        if card in ONE_EYED:
+            if not lit:
+                return f"{shown(card)}: there is no chip it can take off now."
+            return f"{shown(card)} one-eyed Jack: tap a lit chip to take it off."
+        if card in TWO_EYED:
+            return f"{shown(card)} wild: tap any lit space for your chip."
+        if self.dead:
+            return f"{shown(card)} is dead: both its spaces have chips. Swap it for a new card."
+        return f"{shown(card)}: tap a lit space to put your chip there."
+
+    def refresh_picker(self):
+        state = self.session.state
+        for rank, button in self.rank_buttons.items():
+            button.state = "down" if rank == self.rank else "normal"
+        for suit, button in self.suit_buttons.items():
+            button.state = "down" if suit == self.suit else "normal"
+            button.four_colour = self.four_colour
+            code = self.rank + suit
+            if self.rank == "J":
+                button.note = "take off" if code in ONE_EYED else "wild"
+            elif self.rank and not self.finished and is_dead(state, code):
+                button.note = "dead"
+            else:
+                button.note = ""
+
+    def last_space(self):
+        """The space the last play changed, from the log (a swap or a pass changes none)."""
+        actions = self.session.game.actions
+        for key in ("at", "remove"):
+            if actions and key in actions[-1]:
+                return tuple(actions[-1][key])
+        return None
+
+    # -- the table's taps ----------------------------------------------------------------------
+
+    def pick_rank(self, rank: str):
+        self.rank = "" if self.rank == rank else rank  # a second tap takes the choice back
+        self.refresh()
+
+    def pick_suit(self, suit: str):
+        self.suit = "" if self.suit == suit else suit
+        self.refresh()
+
+    def clear_card(self):
+        self.rank = self.suit = ""
+        self.refresh()
+
+    def tap_space(self, row: int, col: int):
+        app = App.get_running_app()
+        if self.session is None:
+            return
+        if self.finished:
+            app.notify("The game is over: Undo takes back the last play, or start a new game.", "error")
+            return
+        card = self.card
+        if card:
+            # The rules judge the tap: a refusal comes back with its reason.
+            key = "remove" if card in ONE_EYED else "at"
+            self.play({"type": "play", "card": card, key: [row, col]})
+            return
+        # No card chosen yet: the space picks the card, when it can only be one.
+        options = cards_for_space(self.session.state, row, col)
+        if (row, col) in CORNERS:
+            app.notify("Corners are free spaces: they count for every side, and nobody plays on them.")
+        elif not options:
+            app.notify("That space has a chip. Tap the card you are playing first (rank, then suit).")
+        elif options[0] in ONE_EYED:
+            self.rank, self.suit = "J", ""
+            app.notify("Taking a chip off needs a one-eyed Jack: tap \u2660 or \u2665.")
+            self.refresh()
+        else:
+            self.rank, self.suit = options[0][:-1], options[0][-1]
+            self.refresh()
+
+    def play(self, action: dict) -> bool:
+        """Send one action to the rules; show their reason if they refuse it."""
+        app = App.get_running_app()
+        player = self.session.summary()["turn"]
+        rows_before = self.session.summary()["rows"]
+        try:
+            self.session.play(action)
+        except IllegalAction as exc:
+            app.notify(reason(exc), "error")
+            return False
+        self.rank = self.suit = ""
+        self.refresh()
+        summary = self.session.summary()
+        gained = [s for s, n in summary["rows"].items() if n > rows_before[s]]
+        if summary["winner"] is not None:
+            app.notify(f"{self.turn_text} Well played.")
+        elif summary["draw"]:
+            app.notify(f"The game is a draw. {self.result_text}")
+        elif summary["reshuffle"]:
+            app.notify("The stock ran out: shuffle the discards into a new stock.", seconds=10)
+        elif gained:
+            app.notify(f"A row for {player}! It is locked: no one-eyed Jack can take it.")
+        elif action["type"] == "swap":
+            app.notify(f"{shown(action['card'])} swapped: put it on the discards and draw a new card, then play.")
+        elif action["type"] == "pass":
+            passes = summary["passes_in_row"]
+            app.notify(f"{player} passed ({passes} in a row): if every player passes, the game is a draw.")
+        return True
+
+    def pass_turn(self):
+        self.play({"type": "pass"})
+
+    def swap(self):
+        if not self.card:
+            App.get_running_app().notify("Tap the dead card first (rank, then suit), then Swap.", "error")
+            return
+        self.play({"type": "swap", "card": self.card})
+
+    def undo(self):
+        app = App.get_running_app()
+        try:
+            action = self.session.undo()
+        except IllegalAction as exc:
+            app.notify(reason(exc), "error")
+            return
+        if action["type"] == "play":
+            # The card comes back chosen, so a chip put on the wrong space is one tap from right.
+            self.rank, self.suit = action["card"][:-1], action["card"][-1]
+            app.notify(f"Took back {shown(action['card'])}: tap the right space, or choose another card.")
+        else:
+            self.rank = self.suit = ""
+            app.notify("Took back the " + ("swap." if action["type"] == "swap" else "pass."))
+        self.refresh()
+
+    def new_game(self):
+        App.get_running_app().new_game("one-eyed-jack")

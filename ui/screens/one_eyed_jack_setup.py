@@ -1,0 +1,158 @@
+"""One-Eyed Jack set-up: 2 players, 3, or 4 in two teams, from the roster in seating order;
+who goes first (drawn at random here, or tapped); the cards to deal each."""
+
+from __future__ import annotations
+
+import os
+import random
+
+from kivy.app import App
+from kivy.metrics import dp
+from kivy.properties import BooleanProperty, ListProperty, NumericProperty, StringProperty
+from kivy.uix.screenmanager import Screen
+from kivy.utils import get_hex_from_color
+
+from companion.errors import GameError
+from companion.games.one_eyed_jack import HAND_SIZES, new_game
+from companion.session import Session
+
+from ..widgets.basics import ChoiceButton
+from ..widgets.board import SIDE_SYMBOLS, SIDE_WORDS, side_colour
+
+COUNTS = (2, 3, 4)
+
+
+class OneEyedJackSetupScreen(Screen):
+    count = NumericProperty(2)
+    chosen = ListProperty([])  # names in the order tapped = seating order, clockwise
+    first = StringProperty("")  # who moves first
+    drawn = BooleanProperty(False)  # the companion drew ``first`` (rather than the table tapping it)
+    deal_text = StringProperty("")
+    sides_text = StringProperty("")
+    first_text = StringProperty("")
+
+    def __init__(self, **kwargs):
+        super().__init__(**kwargs)
+        # The rules read no randomness; the draw for the first player is the companion's, here.
+        self._random = random.Random(os.urandom(16))
+
+    def prepare(self, **_):
+        app = App.get_running_app()
+        roster = [p.name for p in app.store.players()]
+        self.chosen = [name for name in self.chosen if name in roster][: self.count]
+        grid = self.ids.roster
+        grid.clear_widgets()
+        for name in roster:
+            button = ChoiceButton(text=name, size_hint_y=None, height=dp(56))
+            button.player_name = name
+            button.bind(on_release=self.toggle)
+            grid.add_widget(button)
+        self.ids.empty.opacity = 0 if len(roster) >= 2 else 1
+        self.refresh()
+
+    # -- choosing --------------------------------------------------------------------------
+
+    def set_count(self, count: int):
+        self.count = count
+        self.chosen = self.chosen[:count]
+        self.refresh()
+
+    def toggle(self, button):
+        name = button.player_name
+        if name in self.chosen:
+            self.chosen.remove(name)
+        elif len(self.chosen) < self.count:
+            self.chosen.append(name)
+        else:
+            App.get_running_app().notify(f"{self.count} players are chosen: tap one to take them out, "
+                                         "or choose another number of players.")
+        self.refresh()
+
+    def draw_first(self):
+        if len(self.chosen) == self.count:
+            self._draw()
+        self.refresh()
+
+    def _draw(self):
+        self.first = self._random.choice(self.chosen)
+        self.drawn = True
+
+    def pick_first(self, name: str):
+        self.first, self.drawn = name, False
+        self.refresh()
+
+    def order(self) -> list[str]:
+        """The header's players: seating order turned so the first player leads, still clockwise
+        (so partners stay opposite)."""
+        if self.first not in self.chosen:
+            return list(self.chosen)
+        at = self.chosen.index(self.first)
+        return self.chosen[at:] + self.chosen[:at]
+
+    # -- showing ---------------------------------------------------------------------------
+
+    def refresh(self):
+        complete = len(self.chosen) == self.count
+        if self.first not in self.chosen:
+            self.first, self.drawn = "", False
+        if complete and not self.first:
+            self._draw()
+        order = self.order()
+        sides = 2 if self.count == 4 else self.count
+        side_of = {name: i % sides for i, name in enumerate(order)}
+
+        for button in self.ids.count_buttons.children:
+            button.state = "down" if button.count == self.count else "normal"
+        for button in self.ids.roster.children:
+            name = button.player_name
+            if name in self.chosen:
+                side = side_of[name]
+                button.state = "down"
+                button.chosen_colour = side_colour(side)
+                button.text = f"{self.chosen.index(name) + 1}. {name}  {SIDE_SYMBOLS[side]}"
+            else:
+                button.state = "normal"
+                button.text = name
+
+        row = self.ids.first_row
+        row.clear_widgets()
+        for name in self.chosen:
+            button = ChoiceButton(text=name, chosen_colour=side_colour(side_of[name]))
+            button.state = "down" if name == self.first else "normal"
+            button.bind(on_release=lambda btn, n=name: self.pick_first(n))
+            row.add_widget(button)
+        if not complete:
+            self.first_text = "Who goes first is drawn once the players are chosen."
+        elif self.drawn:
+            self.first_text = f"{self.first} goes first (drawn at random). Tap another name to change it."
+        else:
+            self.first_text = f"{self.first} goes first."
+
+        self.sides_text = "   ".join(
+            f"[color={get_hex_from_color(side_colour(side))}]{SIDE_SYMBOLS[side]} {SIDE_WORDS[side]}[/color]: "
+            + " & ".join(name for name in order if side_of[name] == side)
+            for side in range(sides)) if self.chosen else ""
+        hand = HAND_SIZES[self.count]
+        stock = new_game(["?"] * self.count).stock  # the rules count the stock, not the screen
+        self.deal_text = f"Deal {hand} cards each \u00b7 {stock} in the stock"
+
+    def instructions(self, count: int) -> str:
+        if count == 4:
+            return "Tap the 4 players in seating order, going clockwise: partners sit opposite (1 & 3, 2 & 4)."
+        return f"Tap the {count} players in seating order, going clockwise."
+
+    def start(self):
+        app = App.get_running_app()
+        if len(self.chosen) != self.count:
+            app.notify(f"Choose {self.count} players in seating order ({len(self.chosen)} chosen).", "error")
+            return
+        header = {"game": "one-eyed-jack", "players": self.order(), "options": {}}
+        try:
+            session = Session.start(app.store, header)
+        except GameError as exc:
+            text = str(exc)
+            app.notify(text[:1].upper() + text[1:], "error")
+            return
+        self.chosen = []
+        self.first, self.drawn = "", False
+        app.open_session(session)
