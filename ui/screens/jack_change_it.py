@@ -224,10 +224,10 @@ class JackChangeItScreen(Screen):
         self.last_text = self._note or s["last"]
         reminders = []
         if s["turn_over_pile"]:
-            reminders.append("Turn the pile over now: keep the top card, the rest is the new stock")
+            reminders.append("Turn the pile over: keep the top card")
         if s["forgiven"]:
-            reminders.append(f"{s['forgiven']} forgiven: no cards left to take")
-        self.reminder_text = ". ".join(reminders)
+            reminders.append(f"{s['forgiven']} forgiven: no cards left")
+        self.reminder_text = " \u00b7 ".join(reminders)
 
     # -- a turn ---------------------------------------------------------------------------------
 

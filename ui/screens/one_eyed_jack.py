@@ -38,6 +38,22 @@ def reason(exc: Exception) -> str:
     return text[:1].upper() + text[1:]
 
 
+class Stage(BoxLayout):
+    """A part of the panel that is put away when not in use: hidden, touches go through it.
+    (A disabled widget would swallow the touches that land on it instead.)"""
+
+    shown = BooleanProperty(True)
+
+    def on_touch_down(self, touch):
+        return super().on_touch_down(touch) if self.shown else False
+
+    def on_touch_move(self, touch):
+        return super().on_touch_move(touch) if self.shown else False
+
+    def on_touch_up(self, touch):
+        return super().on_touch_up(touch) if self.shown else False
+
+
 class SideTile(BoxLayout):
     """One side: its chip, its players and its rows."""
 
