@@ -15,6 +15,9 @@ from . import gamelog
 from .errors import BadHeader, IllegalAction, LogError
 
 
+UNREADABLE = "this action cannot be applied"
+
+
 class Rules:
     """The rules of one game. Subclasses fill in the four methods below."""
 
@@ -118,6 +121,9 @@ class Game:
                 game.push(action)
             except IllegalAction as exc:
                 raise LogError(number, str(exc)) from None
+            except (TypeError, ValueError, OverflowError, KeyError, IndexError, AttributeError) as exc:
+                # A rules bug met a value nobody foresaw: still one clear line, never a traceback.
+                raise LogError(number, f"{UNREADABLE} ({exc.__class__.__name__})") from None
         return game
 
     @classmethod

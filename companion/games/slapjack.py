@@ -801,4 +801,6 @@ class SlapjackRules(Rules):
 
 
 def _is_time(value: object) -> bool:
-    return isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value)
+    # A time is a finite number of seconds; an int too big for a float is no time either.
+    return (isinstance(value, (int, float)) and not isinstance(value, bool)
+            and abs(value) < 1e15 and math.isfinite(value))

@@ -9,7 +9,7 @@ import sys
 
 import pytest
 
-from companion.engine import Game
+from companion.engine import UNREADABLE, Game
 from companion.errors import LogError
 from companion.store import Store
 
@@ -35,6 +35,8 @@ def test_damaged_logs_are_refused_with_a_line_number_and_nothing_is_half_importe
             refused += 1
             assert str(exc).startswith(f"line {exc.line}: ") and exc.line >= 1
             assert exc.reason and "\n" not in exc.reason and "Traceback" not in exc.reason
+            # The engine's safety net must not be what answered: every rule names the problem.
+            assert not exc.reason.startswith(UNREADABLE), f"{exc} for {damaged[:300]!r}"
             assert len(store.games()) == before, "a refused file must leave nothing in the store"
         else:
             # Some damage leaves a legal game (a dropped last line): then it is stored whole.
