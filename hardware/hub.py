@@ -443,9 +443,11 @@ class PadHub:
     def _make_lights(self) -> None:
         from .pads import PadLights
 
+        on_change = None
         if self.lights is not None:
             self.lights.close()
-        self.lights = PadLights([HubLight(self, i) for i in range(self.count)])
+            on_change = self.lights.on_change
+        self.lights = PadLights([HubLight(self, i) for i in range(self.count)], on_change)
 
     def _set_status(self, status: str, text: str) -> None:
         if (status, text) == (self.status, self.status_text):

@@ -22,6 +22,7 @@ The interface the UI uses
     board.stuck_report()       # the same as sentences, for the screen and the diagnostics
     board.lights.show_turner(i) / flash_winner(i) / blink_wrong(i) / all_off()
     board.lights.modes()       # per pad "off" | "turner" | "winner" | "wrong" | "on" | None
+    board.lights.on_change = f # f() after any light changes (any thread): redraw mock lights
     board.close()
 
 ``on_press(pad, t)`` and ``on_release(pad, t)`` get the pad's index (0-based, in the order of
@@ -29,6 +30,23 @@ The interface the UI uses
 :mod:`companion.race`). They are called on a device thread (lgpio's callback thread, or the
 thread that drives a mock pin): take nothing from the screen there; hand the event to Kivy's
 main thread (``Clock.schedule_once``) and judge it with :class:`companion.race.RaceJudge`.
+``PadBoard(config["pads"], pin_factory=..., on_press=..., on_release=...)`` builds a board on
+a factory of your choosing (tests: ``hardware.mock.mock_factory()``).
+
+A PadHub (``[pads] hub`` set) has the same interface plus ``status`` ("connected" or
+"searching") and ``status_text`` for the screen, and ``on_status(status, text)``.
+
+A Slapjack race, on Kivy's main thread::
+
+    pads = config["pads"]
+    judge = RaceJudge(window=pads["race_window_ms"] / 1000, opened_at=card_landed_at,
+                      held=board.held_pads())
+    runner = RaceRunner(judge, now=time.monotonic,
+                        schedule=lambda delay, fn: Clock.schedule_once(lambda dt: fn(), delay),
+                        on_verdict=show_verdict)      # verdict.describe() -> lines to show
+    # from on_press / on_release (device thread):
+    Clock.schedule_once(lambda dt: runner.press(pad, t))
+    Clock.schedule_once(lambda dt: runner.release(pad, t))
 
 Timing
 ------

@@ -11,7 +11,7 @@ def on_kiosk_display() -> bool:
     return sys.platform.startswith("linux") and not os.environ.get("DISPLAY") and not os.environ.get("WAYLAND_DISPLAY")
 
 
-def configure(size: str | None, fullscreen: bool = False, rotation: int = 0) -> None:
+def configure(size: str | None, fullscreen: bool = False, rotation: int = 0, max_fps: int = 30) -> None:
     from kivy.config import Config
 
     if rotation in (0, 90, 180, 270):
@@ -22,7 +22,8 @@ def configure(size: str | None, fullscreen: bool = False, rotation: int = 0) -> 
     Config.set("graphics", "resizable", "1")
     Config.set("graphics", "fullscreen", "auto" if fullscreen else "0")
     # Nothing animates while the table is idle; a low cap keeps a Pi cool between taps.
-    Config.set("graphics", "maxfps", "30")
+    # (Programs driving the app frame by frame, such as the tests, pass 0: no cap.)
+    Config.set("graphics", "maxfps", str(max_fps))
     Config.set("kivy", "exit_on_escape", "0")
     Config.set("kivy", "window_icon", "")
     Config.set("kivy", "log_level", "warning")

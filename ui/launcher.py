@@ -16,7 +16,7 @@ from companion import paths
 SIZES = ("800x480", "720x1280")
 
 
-def prepare_kivy(data_dir, size: str | None, fullscreen: bool = False, rotation: int = 0) -> None:
+def prepare_kivy(data_dir, size: str | None, fullscreen: bool = False, rotation: int = 0, max_fps: int = 30) -> None:
     """Kivy's environment and config; must run before the first ``import kivy``."""
     os.environ.setdefault("KIVY_NO_ARGS", "1")
     os.environ.setdefault("KIVY_NO_CONSOLELOG", "1")
@@ -27,7 +27,7 @@ def prepare_kivy(data_dir, size: str | None, fullscreen: bool = False, rotation:
     os.environ.setdefault("KIVY_HOME", str(kivy_home))
     from ui.kivy_setup import configure  # imports kivy.config, after the environment is set
 
-    configure(size=size, fullscreen=fullscreen, rotation=rotation)
+    configure(size=size, fullscreen=fullscreen, rotation=rotation, max_fps=max_fps)
 
 
 def cmd_run(args: argparse.Namespace) -> int:
@@ -68,7 +68,7 @@ def cmd_screenshots(args: argparse.Namespace) -> int:
                                "screenshots", str(out), *(["--only", args.only] if args.only else [])])
     # A throwaway table, so the pictures never show (or change) anybody's real games.
     folder = Path(tempfile.mkdtemp(prefix="jack-companion-shots-"))
-    prepare_kivy(folder, "800x480")
+    prepare_kivy(folder, "800x480", max_fps=0)
     from ui.screenshots import render_all
 
     for path in render_all(out, folder, only=args.only):

@@ -1,43 +1,21 @@
-"""A real Kivy window for the UI tests: under Xvfb, started here when no display is set."""
+"""A real Kivy window for the UI tests (on the display that tests/conftest.py provides)."""
 
 from __future__ import annotations
 
-import os
 import shutil
-import subprocess
 import tempfile
 from pathlib import Path
 
 import pytest
 
 
-def _start_xvfb():
-    """Start a private Xvfb big enough for both screen sizes; returns the process or None."""
-    if os.environ.get("DISPLAY"):
-        return None
-    if not shutil.which("Xvfb"):
-        pytest.skip("UI tests need a display: install Xvfb (apt-get install xvfb)", allow_module_level=True)
-    read, write = os.pipe()
-    proc = subprocess.Popen(["Xvfb", "-displayfd", str(write), "-screen", "0", "1280x1280x24", "-nolisten", "tcp"],
-                            pass_fds=(write,), stderr=subprocess.DEVNULL)
-    os.close(write)
-    with os.fdopen(read) as pipe:
-        number = pipe.readline().strip()
-    if not number:
-        proc.kill()
-        pytest.fail("Xvfb did not start")
-    os.environ["DISPLAY"] = f":{number}"
-    return proc
-
-
 @pytest.fixture(scope="session")
-def driver():
+def driver(display):
     """The app, built once for the session (Kivy has one window per process)."""
-    xvfb = _start_xvfb()
     folder = Path(tempfile.mkdtemp(prefix="companion-ui-"))
     from ui.launcher import prepare_kivy
 
-    prepare_kivy(folder, "800x480")
+    prepare_kivy(folder, "800x480", max_fps=0)
     from companion import config as settings
     from ui.app import CompanionApp
     from ui.driver import AppDriver
@@ -47,9 +25,6 @@ def driver():
     drv.data_dir = folder
     yield drv
     drv.close()
-    if xvfb is not None:
-        xvfb.terminate()
-        xvfb.wait(timeout=10)
     shutil.rmtree(folder, ignore_errors=True)
 
 

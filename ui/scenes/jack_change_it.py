@@ -65,5 +65,6 @@ def scenes(app, driver):
         ("jack-change-it-zace", lambda: (app.open_session(_game(app, DEMO_PLAYERS[:3], "7H", ())).picked("AH"))),
         ("jack-change-it-znamed", lambda: app.open_session(_game(app, DEMO_PLAYERS[:3], "7H", (_play("JH", suit="C"),)))),
         ("jack-change-it-zturn", lambda: app.open_session(_game(app, DEMO_PLAYERS[:6], "7H", (_play("7S"),) + (LIFT,) * 61))),
+        ("jack-change-it-zten", lambda: app.open_session(_game(app, list(DEMO_PLAYERS) + ["Gus", "Hal", "Ivy", "Maximilian"], "10H", (_play("10S"), LIFT, _play("2S"))))),
         ("jack-change-it-won", lambda: app.open_session(Session.resume(app.store, won.game_id))),
     ]

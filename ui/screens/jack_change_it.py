@@ -335,9 +335,14 @@ class JackChangeItScreen(Screen):
         for button in buttons.values():
             grid.add_widget(button)
         self.chooser, self.chooser_buttons = view, buttons
+        view.bind(on_dismiss=self._forget_chooser)  # Cancel, or a tap beside it
         view.open(animation=False)
 
     def close_chooser(self) -> None:
         if self.chooser is not None:
             self.chooser.dismiss(animation=False)
         self.chooser, self.chooser_buttons = None, {}
+
+    def _forget_chooser(self, view) -> None:
+        if view is self.chooser:
+            self.chooser, self.chooser_buttons = None, {}

@@ -137,6 +137,7 @@ class JackChangeItSetupScreen(Screen):
         picker = view.ids.picker
         picker.four_colour = self.four_colour
         picker.bind(on_card=lambda p, code: self.set_start_card(code))
+        view.bind(on_dismiss=lambda v: setattr(self, "card_view", None) if v is self.card_view else None)
         self.card_view = view
         view.open(animation=False)
 
@@ -144,7 +145,6 @@ class JackChangeItSetupScreen(Screen):
         self.start_card = code
         if self.card_view is not None:
             self.card_view.dismiss(animation=False)
-            self.card_view = None
         self.refresh()
 
     # -- start ------------------------------------------------------------------------------------

@@ -9,6 +9,7 @@ this screen only shows them and sends the table's taps as actions.
 from __future__ import annotations
 
 from kivy.app import App
+from kivy.factory import Factory
 from kivy.metrics import dp
 from kivy.properties import BooleanProperty, ListProperty, NumericProperty, ObjectProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
@@ -129,7 +130,7 @@ class OneEyedJackScreen(Screen):
 
     def build_picker(self):
         for rank in RANKS:
-            button = ChoiceButton(text=rank, font_size="22sp")
+            button = Factory.RankButton(text=rank)
             button.bind(on_release=lambda btn, r=rank: self.pick_rank(r))
             self.rank_buttons[rank] = button
             self.ids.ranks.add_widget(button)
@@ -189,8 +190,9 @@ class OneEyedJackScreen(Screen):
             self.turn_fill = side_colour(self.turn_side)
             self.turn_text = f"{' & '.join(winners)} {'win' if len(winners) > 1 else 'wins'}!"
             count = rows[str(summary["winner"])]
-            self.result_text = (f"{count} row{'s' if count != 1 else ''}: the winning "
-                                f"{'rows are' if len(summary['winning_rows']) > 1 else 'row is'} lit in gold.")
+            lines = len(summary["winning_rows"])
+            self.result_text = (f"{' & '.join(winners)} made {count} row{'s' if count != 1 else ''}.\n"
+                                f"The winning {'rows are' if lines > 1 else 'row is'} lit in gold.")
         elif summary["draw"]:
             self.turn_text = "A draw"
             self.turn_fill = theme.PANEL_LIGHT
@@ -208,7 +210,7 @@ class OneEyedJackScreen(Screen):
         if self.reshuffle:
             return "The stock ran out: shuffle the discards into a new stock!"
         if self.finished:
-            return self.result_text
+            return "Game over. Undo takes back the last play."
         card = self.card
         if not card:
             if self.rank == "J":

@@ -6,20 +6,71 @@ from __future__ import annotations
 import os
 import random
 
+import math
+
 from kivy.app import App
-from kivy.metrics import dp
+from kivy.clock import Clock
+from kivy.graphics import Color, Ellipse, Line, Rectangle
+from kivy.metrics import dp, sp
 from kivy.properties import BooleanProperty, ListProperty, NumericProperty, StringProperty
 from kivy.uix.screenmanager import Screen
+from kivy.uix.widget import Widget
 from kivy.utils import get_hex_from_color
 
 from companion.errors import GameError
 from companion.games.one_eyed_jack import HAND_SIZES, new_game
 from companion.session import Session
 
+from .. import theme
 from ..widgets.basics import ChoiceButton
-from ..widgets.board import SIDE_SYMBOLS, SIDE_WORDS, side_colour
+from ..widgets.board import SIDE_SYMBOLS, SIDE_WORDS, draw_chip, side_colour, text_texture
 
-COUNTS = (2, 3, 4)
+
+class SeatingView(Widget):
+    """The table seen from above: the seats clockwise from the bottom, each chosen player with
+    their side's chip, partners opposite, and who goes first."""
+
+    seats = ListProperty([])  # (name or "", side, goes first) in seating order
+
+    def __init__(self, **kwargs):
+        super().__init__(**kwargs)
+        trigger = Clock.create_trigger(self.redraw)
+        self.bind(pos=trigger, size=trigger, seats=trigger)
+
+    def redraw(self, *_):
+        self.canvas.clear()
+        if self.height < dp(160) or not self.seats:
+            return
+        cx, cy = self.x + self.width / 2, self.y + self.height / 2
+        rx, ry = min(self.width * 0.3, dp(200)), min(self.height * 0.26, dp(160))
+        chip = dp(22)
+        with self.canvas:
+            Color(*theme.PANEL)
+            Ellipse(pos=(cx - rx, cy - ry), size=(2 * rx, 2 * ry))
+            Color(*theme.PANEL_LIGHT)
+            Line(ellipse=(cx - rx, cy - ry, 2 * rx, 2 * ry), width=dp(2))
+            texture = text_texture("clockwise \u21bb", sp(18), theme.TEXT_DIM, bold=False)
+            Color(1, 1, 1, 1)
+            Rectangle(texture=texture, size=texture.size, pos=(cx - texture.size[0] / 2, cy - texture.size[1] / 2))
+        for i, (name, side, first) in enumerate(self.seats):
+            # Seat 1 at the bottom, then clockwise as seen from above: left, top, right.
+            angle = math.radians(270 - i * 360 / len(self.seats))
+            x, y = cx + (rx + chip * 0.2) * math.cos(angle), cy + (ry + chip * 0.2) * math.sin(angle)
+            if name:
+                draw_chip(self.canvas, side, x, y, chip)
+                words = f"{i + 1}. {name}" + ("  \u2013 first" if first else "")
+                colour = theme.PRIMARY if first else theme.TEXT
+            else:
+                with self.canvas:
+                    Color(*theme.TEXT_DIM)
+                    Line(circle=(x, y, chip), width=dp(1.5))
+                words, colour = f"{i + 1}. ?", theme.TEXT_DIM
+            texture = text_texture(words, sp(20), colour)
+            below = math.sin(angle) < -0.1
+            ty = y - chip - dp(8) - texture.size[1] if below else y + chip + dp(8)
+            with self.canvas:
+                Color(1, 1, 1, 1)
+                Rectangle(texture=texture, size=texture.size, pos=(round(x - texture.size[0] / 2), round(ty)))
 
 
 class OneEyedJackSetupScreen(Screen):
@@ -28,6 +79,7 @@ class OneEyedJackSetupScreen(Screen):
     first = StringProperty("")  # who moves first
     drawn = BooleanProperty(False)  # the companion drew ``first`` (rather than the table tapping it)
     deal_text = StringProperty("")
+    seats = ListProperty([])
     sides_text = StringProperty("")
     first_text = StringProperty("")
 
@@ -132,6 +184,8 @@ class OneEyedJackSetupScreen(Screen):
             f"[color={get_hex_from_color(side_colour(side))}]{SIDE_SYMBOLS[side]} {SIDE_WORDS[side]}[/color]: "
             + " & ".join(name for name in order if side_of[name] == side)
             for side in range(sides)) if self.chosen else ""
+        self.seats = [(name, side_of[name], name == self.first) if name else ("", 0, False)
+                      for name in self.chosen + [""] * (self.count - len(self.chosen))]
         hand = HAND_SIZES[self.count]
         stock = new_game(["?"] * self.count).stock  # the rules count the stock, not the screen
         self.deal_text = f"Deal {hand} cards each \u00b7 {stock} in the stock"

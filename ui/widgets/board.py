@@ -292,8 +292,12 @@ class ChipMark(Widget):
 
     def __init__(self, **kwargs):
         super().__init__(**kwargs)
-        self.bind(pos=self.redraw, size=self.redraw, side=self.redraw, scale=self.redraw)
+        # Drawn on the next frame, once the layout has settled (center_x can lag behind pos).
+        trigger = Clock.create_trigger(self.redraw)
+        self.bind(pos=trigger, size=trigger, side=trigger, scale=trigger)
+        trigger()
 
     def redraw(self, *_):
         self.canvas.clear()
-        draw_chip(self.canvas, self.side, self.center_x, self.center_y, min(self.width, self.height) * self.scale)
+        draw_chip(self.canvas, self.side, self.x + self.width / 2, self.y + self.height / 2,
+                  min(self.width, self.height) * self.scale)

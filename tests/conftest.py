@@ -1,0 +1,36 @@
+"""What many tests share: a display for the real Kivy window (Xvfb when none is set)."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+
+import pytest
+
+
+@pytest.fixture(scope="session")
+def display():
+    """A display for Kivy windows, the tests' own and those of app processes they start.
+
+    Under `xvfb-run` (as `bash .ci/setup test` runs them) this is that display; otherwise
+    a private Xvfb big enough for both screen sizes is started for the session.
+    """
+    if os.environ.get("DISPLAY"):
+        yield os.environ["DISPLAY"]
+        return
+    if not shutil.which("Xvfb"):
+        pytest.skip("this test needs a display: install Xvfb (apt-get install xvfb)")
+    read, write = os.pipe()
+    proc = subprocess.Popen(["Xvfb", "-displayfd", str(write), "-screen", "0", "1280x1280x24", "-nolisten", "tcp"],
+                            pass_fds=(write,), stderr=subprocess.DEVNULL)
+    os.close(write)
+    with os.fdopen(read) as pipe:
+        number = pipe.readline().strip()
+    if not number:
+        proc.kill()
+        pytest.fail("Xvfb did not start")
+    os.environ["DISPLAY"] = f":{number}"
+    yield os.environ["DISPLAY"]
+    proc.terminate()
+    proc.wait(timeout=10)

@@ -1,0 +1,22 @@
+"""The app killed with SIGKILL mid-game comes back with every action a player saw.
+
+The full run (200 kills and more) is `python -m tests.reliability.killing`; the figures are in
+the README. Here a few kills keep the property under test on every change.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from .killing import kill_once
+
+pytestmark = [pytest.mark.ui, pytest.mark.slow]
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_a_killed_game_resumes_with_everything_shown(seed, display):
+    result = kill_once("jacks", seed, random.Random(seed))
+    assert result.resumed_ok, result
+    assert result.kept >= result.shown
