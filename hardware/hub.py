@@ -102,7 +102,8 @@ def find_ports(spec: str, usb_ids: Iterable[str] = ()) -> list[str]:
         return by_id + [d for d in sorted(devices) if os.path.realpath(d) not in covered]
     if spec.startswith("by-id:"):
         text = spec[6:].lower()
-        return [link for link in sorted(glob.glob(os.path.join(BY_ID_DIR, "*"))) if text in os.path.basename(link).lower()]
+        links = sorted(glob.glob(os.path.join(BY_ID_DIR, "*")))
+        return [link for link in links if text in os.path.basename(link).lower()]
     if "://" in spec or os.path.exists(spec) or os.name == "nt":
         return [spec]
     return []

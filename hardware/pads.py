@@ -264,7 +264,8 @@ class PadBoard:
                 self._leds.append(LED(pin, pin_factory=pin_factory) if pin else None)
         except Exception as exc:
             self._close_devices()
-            raise PadError(f"cannot open the pads ({exc.__class__.__name__}: {exc}); check [pads] in config.toml") from exc
+            raise PadError(f"cannot open the pads ({exc.__class__.__name__}: {exc}); "
+                           "check [pads] in config.toml") from exc
         self.factory = self._buttons[0].pin_factory
         self._kind, self.timing = _factory_kind(self.factory)
         self._anchor: tuple[float, object] | None = None

@@ -203,8 +203,9 @@ class Hub:
 
 
 def main():
-    import micropython
     import select
+
+    import micropython
     from machine import Pin
 
     micropython.alloc_emergency_exception_buf(100)

@@ -26,7 +26,6 @@ import argparse
 import os
 import queue
 import random
-import statistics
 import sys
 import threading
 import time
@@ -190,21 +189,26 @@ def score(race: Race, results: Results) -> None:
 
 
 def report(args: argparse.Namespace, results: Results, wall: float) -> None:
-    def ms(values: list[float], q: float) -> str:
-        return f"{percentile(values, q) * 1000:6.2f} ms"
+    def spread(values: list[float]) -> str:
+        return f"median {percentile(values, 50) * 1000:6.2f} ms   p99 {percentile(values, 99) * 1000:6.2f} ms"
 
     n = results.races
     print(f"races: {n}, 2-4 pads each, presses 1-30 ms apart; callback delays 0-{args.max_delay_ms:g} ms "
           f"({args.delivery}); main thread busy in 0-{args.busy_ms:g} ms frames; {args.tables} tables at once")
-    print(f"judge: window {args.window_ms:g} ms after the first arrival, settle {args.settle_ms:g} ms after the earliest edge")
-    print(f"ranked correctly:                   {100 * results.correct / n:7.3f} %  ({results.correct}/{n})")
-    print(f"winner correct:                     {100 * results.winner_right / n:7.3f} %")
-    print(f"races whose callbacks ran out of edge order: {100 * results.out_of_order / n:6.2f} %")
-    print(f"races with a press after the verdict (not ranked): {100 * results.missed / n:6.2f} %")
-    print(f"winner timestamp error:             median {ms(results.winner_error, 50)}   p99 {ms(results.winner_error, 99)}")
-    print(f"latency, first press edge->verdict: median {ms(results.from_edge, 50)}   p99 {ms(results.from_edge, 99)}")
-    print(f"latency, first callback->verdict:   median {ms(results.from_callback, 50)}   p99 {ms(results.from_callback, 99)}")
-    print(f"wall time: {wall:.0f} s")
+    print(f"judge: window {args.window_ms:g} ms after the first arrival, "
+          f"settle {args.settle_ms:g} ms after the earliest edge")
+    rows = [
+        ("ranked correctly", f"{100 * results.correct / n:7.3f} %  ({results.correct}/{n})"),
+        ("winner correct", f"{100 * results.winner_right / n:7.3f} %"),
+        ("callbacks out of edge order", f"{100 * results.out_of_order / n:7.3f} % of races"),
+        ("a press after the verdict (not ranked)", f"{100 * results.missed / n:7.3f} % of races"),
+        ("winner timestamp error", spread(results.winner_error)),
+        ("latency, first press edge -> verdict", spread(results.from_edge)),
+        ("latency, first callback -> verdict", spread(results.from_callback)),
+        ("wall time", f"{wall:.0f} s"),
+    ]
+    for label, value in rows:
+        print(f"{label + ':':<40} {value}")
 
 
 def main(argv: list[str] | None = None) -> int:

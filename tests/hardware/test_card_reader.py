@@ -6,7 +6,7 @@ import os
 import time
 
 import pytest
-from conftest import wait_until
+from pad_fakes import wait_until
 
 from companion.cards import Card
 from hardware.card_reader import CardReader, open_card_reader

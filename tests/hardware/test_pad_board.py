@@ -6,12 +6,11 @@ import gc
 import sys
 
 import pytest
-from conftest import wait_until
+from gpiozero.pins.mock import MockFactory
+from pad_fakes import wait_until
 
 from companion.race import COUNTED, FALSE_START, HELD, RaceJudge
 from hardware import pads as pads_module
-from gpiozero.pins.mock import MockFactory
-
 from hardware.mock import LateDelivery, MockPads, StampedMockPin
 from hardware.pads import PadBoard, PadError, open_pads
 

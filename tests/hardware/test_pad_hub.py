@@ -6,7 +6,7 @@ import doctest
 import time
 
 import pytest
-from conftest import FakeHub, Recorder, wait_until
+from pad_fakes import FakeHub, Recorder, wait_until
 
 from companion.race import RaceJudge
 from hardware import hub as hub_module

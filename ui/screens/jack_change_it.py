@@ -21,7 +21,7 @@ from companion.errors import IllegalAction
 from companion.games.jack_change_it import play_problem
 
 from .. import theme
-from ..widgets.basics import ChoiceButton, TableButton, TableLabel
+from ..widgets.basics import ChoiceButton, TableButton
 
 DIRECTION_ARROWS = {"clockwise": "\u21bb", "anticlockwise": "\u21ba"}  # the round arrow
 STEP_ARROWS = {"clockwise": "\u203a", "anticlockwise": "\u2039"}  # between seats, in the way play goes
@@ -46,7 +46,13 @@ class SuitButton(ToggleButton):
     four_colour = BooleanProperty(False)
     rank = StringProperty("")  # shown in front of the symbol once the rank is chosen
     caption = StringProperty("")  # a word under the symbol (the Jack's suit chooser)
-    symbol_scale = NumericProperty(0.55)  # the symbol's size, as a share of the button's height
+    symbol_scale = NumericProperty(0.65)  # the symbol's size, as a share of the button's height
+
+    def face(self, rank: str, suit: str, caption: str, scale: float, size) -> str:
+        """The markup on the face: as big as it fits, smaller once a rank stands before the symbol."""
+        width, height = size
+        points = int(min(height * scale, width * 1.2 / (len(rank) + 1)))
+        return f"[size={points}]{rank}{SUIT_SYMBOLS[suit]}[/size]" + (f"\n{caption}" if caption else "")
 
 
 class CardPicker(BoxLayout):
@@ -152,10 +158,13 @@ class JackChangeItScreen(Screen):
     finished = BooleanProperty(False)
     winner_text = StringProperty("")
     can_undo = BooleanProperty(False)
+    seat_count = NumericProperty(0)
 
     def __init__(self, **kwargs):
         super().__init__(**kwargs)
         self.seats: dict[str, SeatTile] = {}
+        self.step_arrows: list[StepArrow] = []
+        self._take = "lift"  # what the main button does while the game is on: "lift" or "pickup"
         self.chooser: ChooserView | None = None
         self.chooser_buttons: dict[str, SuitButton | TableButton] = {}
         self._note = ""  # says what Undo took back, until the next action
@@ -175,12 +184,18 @@ class JackChangeItScreen(Screen):
     def players(self) -> list[str]:
         return self.session.game.players
 
+    @staticmethod
+    def seat_columns(landscape: bool, seats: int) -> int:
+        """One row of seats, except a big table in portrait: two rows, so names stay readable."""
+        return seats if landscape or seats <= 6 else (seats + 1) // 2
+
     def build_seats(self):
         app = App.get_running_app()
         row = self.ids.seats
         row.clear_widgets()
         self.seats = {}
         self.step_arrows = []
+        self.seat_count = len(self.players)
         for name in self.players:
             tile = SeatTile(name=name, fill=app.player_colour(name))
             self.seats[name] = tile
@@ -219,7 +234,8 @@ class JackChangeItScreen(Screen):
             self.turn_fill = app.player_colour(s["turn"])
             self.winner_text = ""
             self.prompt_text = s["prompt"]
-            self.action_text = f"Pick up {s['owed']['count']}" if "pickup" in s["actions"] else "Lift a card"
+            self._take = "pickup" if "pickup" in s["actions"] else "lift"
+            self.action_text = f"Pick up {s['owed']['count']}" if self._take == "pickup" else "Lift a card"
         self.stock_text = f"Stock {s['stock']} \u00b7 pile {s['pile']}"
         self.last_text = self._note or s["last"]
         reminders = []
@@ -257,7 +273,9 @@ class JackChangeItScreen(Screen):
             App.get_running_app().notify(str(exc), "error")
             return False
         self._note = ""
-        App.get_running_app().clear_notice()  # an old refusal no longer applies
+        app = App.get_running_app()
+        if app.root.notice_kind == "error":
+            app.clear_notice()  # an old refusal no longer applies
         self.refresh()
         return True
 
@@ -266,7 +284,7 @@ class JackChangeItScreen(Screen):
         if self.finished:
             App.get_running_app().new_game("jack-change-it")
             return
-        self.act({"type": "pickup"} if self.owed else {"type": "lift"})
+        self.act({"type": self._take})
 
     def undo(self):
         app = App.get_running_app()
@@ -289,7 +307,7 @@ class JackChangeItScreen(Screen):
         allowed = [suit for suit in SUITS if play_problem(state, [code], suit) is None]
         if not allowed:
             # The Jack itself does not go (wrong suit, cards owed, or it would be the last card).
-            App.get_running_app().notify(play_problem(state, [code]), "error")
+            App.get_running_app().notify(play_problem(state, [code]) or f"{symbol(code)} can't be played now", "error")
             return
         buttons = {}
         for suit in allowed:

@@ -22,7 +22,7 @@ from companion.games.one_eyed_jack_board import CORNERS, ONE_EYED, SIZE, TWO_EYE
 
 from .. import theme
 from ..widgets.basics import ChoiceButton
-from ..widgets.board import SIDE_SYMBOLS, BoardView, ChipMark, side_colour  # noqa: F401  (kv uses them)
+from ..widgets.board import SIDE_SYMBOLS, OneEyedBoard, OneEyedChip, side_colour  # noqa: F401  (kv uses them)
 
 # The panel beside (or under) the board needs about this much room; the board takes the rest.
 PANEL_WIDTH = 300
@@ -39,7 +39,7 @@ def reason(exc: Exception) -> str:
     return text[:1].upper() + text[1:]
 
 
-class Stage(BoxLayout):
+class OneEyedStage(BoxLayout):
     """A part of the panel that is put away when not in use: hidden, touches go through it.
     (A disabled widget would swallow the touches that land on it instead.)"""
 
@@ -55,7 +55,7 @@ class Stage(BoxLayout):
         return super().on_touch_up(touch) if self.shown else False
 
 
-class SideTile(BoxLayout):
+class OneEyedSideTile(BoxLayout):
     """One side: its chip, its players and its rows."""
 
     side = NumericProperty(0)
@@ -64,7 +64,7 @@ class SideTile(BoxLayout):
     current = BooleanProperty(False)
 
 
-class SuitButton(ChoiceButton):
+class OneEyedSuitButton(ChoiceButton):
     """A suit on a card face, in the suit's colour; a word under it when it matters (dead, wild)."""
 
     suit = StringProperty("S")
@@ -94,8 +94,8 @@ class OneEyedJackScreen(Screen):
     def __init__(self, **kwargs):
         super().__init__(**kwargs)
         self.rank_buttons: dict[str, ChoiceButton] = {}
-        self.suit_buttons: dict[str, SuitButton] = {}
-        self.side_tiles: list[SideTile] = []
+        self.suit_buttons: dict[str, OneEyedSuitButton] = {}
+        self.side_tiles: list[OneEyedSideTile] = []
         self.bind(size=self._fit)
 
     def _fit(self, *_):
@@ -111,7 +111,7 @@ class OneEyedJackScreen(Screen):
         return self.rank + self.suit if self.rank and self.suit else ""
 
     @property
-    def board(self) -> BoardView:
+    def board(self) -> OneEyedBoard:
         return self.ids.board
 
     # -- building ------------------------------------------------------------------------------
@@ -130,12 +130,12 @@ class OneEyedJackScreen(Screen):
 
     def build_picker(self):
         for rank in RANKS:
-            button = Factory.RankButton(text=rank)
+            button = Factory.OneEyedRankButton(text=rank)
             button.bind(on_release=lambda btn, r=rank: self.pick_rank(r))
             self.rank_buttons[rank] = button
             self.ids.ranks.add_widget(button)
         for suit in SUITS:
-            button = SuitButton(suit=suit)
+            button = OneEyedSuitButton(suit=suit)
             button.bind(on_release=lambda btn, s=suit: self.pick_suit(s))
             self.suit_buttons[suit] = button
             self.ids.suits.add_widget(button)
@@ -145,7 +145,7 @@ class OneEyedJackScreen(Screen):
         box.clear_widgets()
         self.side_tiles = []
         for side, members in enumerate(self.session.summary()["sides"]):
-            tile = SideTile(side=side, names=" & ".join(members))
+            tile = OneEyedSideTile(side=side, names=" & ".join(members))
             self.side_tiles.append(tile)
             box.add_widget(tile)
 

@@ -26,7 +26,7 @@ from ..widgets.basics import ChoiceButton
 from ..widgets.board import SIDE_SYMBOLS, SIDE_WORDS, draw_chip, side_colour, text_texture
 
 
-class SeatingView(Widget):
+class OneEyedSeating(Widget):
     """The table seen from above: the seats clockwise from the bottom, each chosen player with
     their side's chip, partners opposite, and who goes first."""
 

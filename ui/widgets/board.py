@@ -97,7 +97,7 @@ def draw_lock(group, cx: float, cy: float, size: float) -> None:
     group.add(RoundedRectangle(pos=(body_x, body_y), size=(w, h), radius=[size * 0.08]))
 
 
-class BoardView(Widget):
+class OneEyedBoard(Widget):
     """The 10x10 board: each space's card, the chips, the spaces lit for the chosen card, the
     rows as lines through their chips, locked chips and the last play."""
 
@@ -284,7 +284,7 @@ class BoardView(Widget):
             group.add(Line(rounded_rectangle=(x + 1, y + 1, w - 2, h - 2, cell * 0.12), width=max(1.2, cell * 0.035)))
 
 
-class ChipMark(Widget):
+class OneEyedChip(Widget):
     """One side's chip on its own, beside a name: in the turn banner, the rows and the set-up."""
 
     side = NumericProperty(0)

@@ -1,0 +1,52 @@
+"""A monkey at the table: thousands of random taps on every screen, from games of every kind
+part-way through. No exception may escape, and after every tap the game on screen must
+still be exactly its log in the store, refolded from the start."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from kivy.core.window import Window
+
+from companion.engine import Game
+from companion.session import Session
+
+from tests.reliability.mutations import good_logs
+
+pytestmark = pytest.mark.ui
+
+TAPS_PER_START = 300
+
+
+def check_invariants(app) -> None:
+    screen = app.manager.current_screen
+    session = getattr(screen, "session", None)
+    if session is None:
+        return
+    header, actions = app.store.log(session.game_id)
+    assert actions == session.game.actions, "the screen's game and the stored log differ"
+    refolded = Game.from_actions(header, actions)
+    assert refolded.summary() == session.summary(), "the state is not the refold of its log"
+
+
+def starts():
+    """Where the monkey starts: home, and each good log's game opened on its screen."""
+    yield "home", None
+    for name, data in sorted(good_logs().items()):
+        yield name, data
+
+
+@pytest.mark.parametrize("start,data", list(starts()), ids=[name for name, _ in starts()])
+def test_random_taps_never_break_a_game(driver, app, start, data):
+    rng = random.Random(start)
+    if data is not None:
+        game_id = app.store.import_bytes(data)
+        session = Session.resume(app.store, game_id)
+        if not app.game_available(session.game.header["game"]):
+            pytest.skip(f"the {session.game.header['game']} screens are not built yet")
+        app.open_session(session)
+    driver.pump(2)
+    for _ in range(TAPS_PER_START):
+        driver.tap_at(rng.uniform(0, Window.width - 1), rng.uniform(0, Window.height - 1))
+        check_invariants(app)
