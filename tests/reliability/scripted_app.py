@@ -3,6 +3,8 @@
     python -m tests.reliability.scripted_app play DATA_DIR GAME SEED
         taps through a scripted game; after each action has shown on screen it prints
         ``shown N`` (N actions in the log) and flushes, so a killer knows what a player saw.
+    python -m tests.reliability.scripted_app start DATA_DIR
+        starts the app and prints what the first screen says (its notice) as one JSON line.
     python -m tests.reliability.scripted_app resume DATA_DIR
         starts the app as after a crash, taps Resume on the home screen, and prints the
         resumed game's log as one JSON line: {"game_id":..., "actions": [...], "summary": {...}}.
@@ -25,10 +27,13 @@ def start_app(data_dir: Path):
 
     prepare_kivy(data_dir, "800x480", max_fps=0)
     from companion import config as settings
+    from companion import paths
     from ui.app import CompanionApp
     from ui.driver import AppDriver
 
-    app = CompanionApp(data_dir=data_dir, config=settings.defaults(), mock=True)
+    # As `jack-companion run` does: the config file in the data folder, its problems shown.
+    conf, problems = settings.load(paths.config_path(data_dir))
+    app = CompanionApp(data_dir=data_dir, config=conf, config_problems=problems, mock=True)
     return app, AppDriver(app)
 
 
@@ -64,6 +69,11 @@ def main(argv: list[str]) -> int:
     if mode == "play":
         PLAYS[argv[2]](app, driver, random.Random(int(argv[3])))
         print("done", flush=True)
+    elif mode == "start":
+        driver.pump(3)
+        home = app.manager.current_screen
+        print(json.dumps({"screen": home.name, "notice": app.root.notice, "notice_kind": app.root.notice_kind,
+                          "tiles": len(home.ids.tiles.children)}), flush=True)
     else:
         home = app.show("home")
         driver.pump(2)
