@@ -69,6 +69,11 @@ def main(argv: list[str]) -> int:
     if mode == "play":
         PLAYS[argv[2]](app, driver, random.Random(int(argv[3])))
         print("done", flush=True)
+    elif mode == "hold":
+        # Stay up on the home screen until told to stop (standard input closes).
+        driver.pump(3)
+        print("ready", flush=True)
+        sys.stdin.read()
     elif mode == "start":
         driver.pump(3)
         home = app.manager.current_screen
