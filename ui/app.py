@@ -110,6 +110,8 @@ class CompanionApp(App):
         if hasattr(screen, "prepare"):
             screen.prepare(**kwargs)
         self.manager.current = name
+        # The screen stays lit while a game is open; elsewhere it may blank as the system likes.
+        Window.allow_screensaver = not any(name == screens[1] for screens in GAME_SCREENS.values())
         return screen
 
     # -- games ---------------------------------------------------------------------------------

@@ -176,3 +176,15 @@ def test_both_screen_sizes_show_the_round_and_all_totals(driver, app):
             assert x >= 0 and y >= 0 and x + widget.width <= width + 1 and y + widget.height <= height + 1, widget
         assert min(b.height for b in screen.choice_buttons.values()) >= 48
         assert screen.ids.record_button.height >= 64
+
+
+def test_the_screen_stays_lit_while_a_game_is_open(driver, app):
+    from kivy.core.window import Window
+
+    from companion.session import Session
+
+    session = Session.start(app.store, {"game": "jacks", "players": PLAYERS, "options": {"target": 75}})
+    app.open_session(session)
+    assert Window.allow_screensaver is False
+    app.show("home")
+    assert Window.allow_screensaver is True
