@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import importlib
 import importlib.util
+import traceback
 from pathlib import Path
 
 from .scenes import DEMO_PLAYERS, MODULES
@@ -40,7 +41,7 @@ def render_all(out: Path, data_dir: Path, only: str | None = None) -> list[Path]
 
     app = CompanionApp(data_dir=data_dir, config=settings.defaults(), mock=True)
     driver = AppDriver(app)
-    made = []
+    made, failed = [], []
     try:
         for name in DEMO_PLAYERS:
             app.store.add_player(name)
@@ -53,10 +54,20 @@ def render_all(out: Path, data_dir: Path, only: str | None = None) -> list[Path]
                 close_modals()
                 app.clear_notice()
                 driver.pump(2)
-                scene()
+                try:
+                    scene()
+                except Exception:  # a broken scene must say which one, then the others still render
+                    failed.append(f"{name} at {width}x{height}:\n{traceback.format_exc()}")
+                    continue
                 driver.pump(4)
                 made.append(driver.screenshot(out / f"{name}-{width}x{height}"))
             close_modals()
     finally:
         driver.close()
+    if failed:
+        raise SceneError("these screens could not be pictured:\n" + "\n".join(failed))
     return made
+
+
+class SceneError(Exception):
+    pass

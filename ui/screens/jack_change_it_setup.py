@@ -15,6 +15,7 @@ from companion.games.jack_change_it import MAX_PLAYERS, MIN_PLAYERS, OPTIONS
 from companion.session import Session
 
 from ..widgets.basics import ChoiceButton
+from .jack_change_it import CardPicker  # noqa: F401  (the first-card view in the .kv uses it)
 
 
 def seating_from_dealer(seats: list[str], dealer: str) -> list[str]:
