@@ -71,9 +71,29 @@ def cmd_screenshots(args: argparse.Namespace) -> int:
     prepare_kivy(folder, "800x480", max_fps=0)
     from ui.screenshots import render_all
 
-    for path in render_all(out, folder, only=args.only):
-        print(path)
+    from ui.screenshots import SceneError
+
+    try:
+        for path in render_all(out, folder, only=args.only):
+            print(path)
+    except SceneError as exc:
+        print(exc, file=sys.stderr)
+        return 1
     return 0
+
+
+def cmd_bench(args: argparse.Namespace) -> int:
+    if needs_virtual_display():
+        # Headless: the app and bare Kivy draw on a virtual screen (say so in the figures).
+        os.environ["JACK_COMPANION_XVFB"] = "1"
+        again = ["bench", *(["--json"] if args.json else []), *(["--quick"] if args.quick else []),
+                 *(["--runs", str(args.runs)] if args.runs else []),
+                 *(["--idle-seconds", str(args.idle_seconds)] if args.idle_seconds is not None else [])]
+        os.execvp("xvfb-run", ["xvfb-run", "-a", "-s", "-screen 0 1280x1280x24", sys.executable, "-m", "ui.launcher",
+                               *again])
+    from ui.bench import main as bench_main
+
+    return bench_main(args)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -91,6 +111,13 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("dir")
     p.add_argument("--only", help="just the screens whose names start with this (e.g. jacks)")
     p.set_defaults(func=cmd_screenshots)
+
+    p = sub.add_parser("bench", help="start-up, memory, idle load, tap and slap latency, engines; beside bare Kivy")
+    p.add_argument("--json", action="store_true", help="every figure as one JSON object")
+    p.add_argument("--quick", action="store_true", help="few runs and short idle periods (a smoke test)")
+    p.add_argument("--runs", type=int, help="cold starts and memory runs (default 7, --quick 2)")
+    p.add_argument("--idle-seconds", type=float, help="idle period on each screen (default 30, --quick 2)")
+    p.set_defaults(func=cmd_bench)
 
     companion_cli.add_commands(sub)
     try:

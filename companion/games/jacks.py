@@ -12,7 +12,7 @@ Jack, and the rules here turn that into penalty points (RULES.md, "Jacks").
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from ..cards import CardError, parse_card
 from ..engine import Rules
@@ -58,6 +58,9 @@ class JacksState:
     players: tuple[str, ...]
     target: int
     rounds: tuple[tuple[tuple[str, str], ...], ...] = ()  # per round: (jack, taker) pairs
+    # The totals after the last round, carried from state to state so that a refold stays
+    # linear (None: work them out from the rounds).
+    totals: tuple[int, ...] | None = field(default=None, compare=False, repr=False)
 
     def round_jacks(self, number: int) -> dict[str, str]:
         return dict(self.rounds[number - 1])
@@ -78,6 +81,8 @@ class JacksState:
 
     @property
     def scores(self) -> dict[str, int]:
+        if self.totals is not None:
+            return dict(zip(self.players, self.totals))
         totals = self.totals_by_round
         return totals[-1] if totals else {p: 0 for p in self.players}
 
@@ -141,7 +146,10 @@ class JacksRules(Rules):
         if kind == "round":
             if state.finished:
                 raise IllegalAction("the game is over: no more rounds (undo or edit a round to change it)")
-            return JacksState(state.players, state.target, state.rounds + (self.read_jacks(state, action.get("jacks")),))
+            taken = self.read_jacks(state, action.get("jacks"))
+            before, points = state.scores, round_points(state.players, dict(taken))
+            return JacksState(state.players, state.target, state.rounds + (taken,),
+                              tuple(before[p] + points[p] for p in state.players))
         if kind == "edit":
             number = action.get("round")
             if isinstance(number, bool) or not isinstance(number, int) or not 1 <= number <= len(state.rounds):

@@ -31,12 +31,16 @@ from dataclasses import dataclass, field, replace
 from ..cards import CardError, full_deck, parse_card
 from ..engine import Rules
 from ..errors import BadHeader, IllegalAction
+from . import slapjack_judge
+from .slapjack_judge import JudgeState
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 8
 DECK_SIZE = 52
 MAX_END_AFTER = 100_000
 MAX_TIE_WINDOW_MS = 1000
 MAX_SEED = 2**63
+FEEDS = ("pad", "reader", "none")   # how the cards reach the companion; "none": it judges slaps only
+MIN_LEVEL_MS, MAX_LEVEL_MS = 100, 5000
 DEFAULTS = {
     "queens_too": False,
     "doubles_too": False,
@@ -137,6 +141,8 @@ class Setup:
     seed: int | None = None           # set for a screen deck
     deck: tuple[str, ...] | None = None
     seats: dict = field(default_factory=dict, compare=False, hash=False)
+    feed: str | None = None            # "pad", "reader" (real deck), "none" (race judge only)
+    computers: tuple[tuple[str, float], ...] = ()  # screen deck: (name, reaction level in ms)
 
     @property
     def screen(self) -> bool:
@@ -463,7 +469,16 @@ class SlapjackRules(Rules):
         seed, deck = self.read_screen_deck(header)
         if options.calm and seed is None:
             raise BadHeader('calm mode is for the screen deck only: the header needs a "seed"')
+        feed = self.read_feed(header, seed)
+        computers = self.read_computers(header, players, seed)
         n = len(players)
+        seats = {p: i for i, p in enumerate(players)}
+        if feed == "none":
+            if options.end_after is not None:
+                raise BadHeader('"end_after" counts cards, and the race judge sees none: '
+                                'use it with a card feed or the screen deck')
+            setup = Setup(players, options, seats=seats, feed=feed)
+            return slapjack_judge.start(setup, (Tally(),) * n)
         if seed is None:
             counts, stacks = deal_counts(n), None
         else:
@@ -471,8 +486,35 @@ class SlapjackRules(Rules):
             stacks = deal_stacks(dealt, n)
             counts = tuple(len(s) for s in stacks)
         table = Table(counts, (False,) * n, stacks, tallies=(Tally(),) * n)
-        setup = Setup(players, options, seed, deck, {p: i for i, p in enumerate(players)})
+        setup = Setup(players, options, seed, deck, seats, feed, computers)
         return SlapjackState(setup, table, table)
+
+    def read_feed(self, header: dict, seed: int | None) -> str | None:
+        feed = header.get("feed")
+        if feed is None:
+            return None
+        if seed is not None:
+            raise BadHeader('a screen deck deals its own cards: its header has no "feed"')
+        if feed not in FEEDS:
+            raise BadHeader(f'"feed" must be one of {", ".join(FEEDS)}, not {feed!r}')
+        return feed
+
+    def read_computers(self, header: dict, players: tuple[str, ...], seed: int | None) -> tuple:
+        computers = header.get("computers")
+        if computers is None:
+            return ()
+        if seed is None:
+            raise BadHeader('computer players need the screen deck: the header needs a "seed"')
+        if not isinstance(computers, dict):
+            raise BadHeader('"computers" must map each computer player to its reaction level in ms, '
+                            'e.g. {"Robo": 350}')
+        for name, level in computers.items():
+            if name not in players:
+                raise BadHeader(f'the computer player {name!r} is not one of the players')
+            if (isinstance(level, bool) or not isinstance(level, (int, float)) or not math.isfinite(level)
+                    or not MIN_LEVEL_MS <= level <= MAX_LEVEL_MS):
+                raise BadHeader(f"{name}'s reaction level must be {MIN_LEVEL_MS} to {MAX_LEVEL_MS} ms, not {level!r}")
+        return tuple((name, float(computers[name])) for name in players if name in computers)
 
     def read_options(self, given: dict) -> Options:
         unknown = sorted(set(given) - set(DEFAULTS))
@@ -523,10 +565,12 @@ class SlapjackRules(Rules):
     # -- what the screen and the computer players ask
 
     def whose_turn(self, state: SlapjackState) -> str | None:
-        return state.turn
+        return None if isinstance(state, JudgeState) else state.turn
 
     def next_card(self, state: SlapjackState) -> str | None:
         """Screen deck: the card the next turn will show (None for a real deck, or no turn)."""
+        if isinstance(state, JudgeState):
+            return None
         seat = None if state.turn is None else state.setup.seats[state.turn]
         if seat is None or state.table.stacks is None:
             return None
@@ -536,6 +580,8 @@ class SlapjackRules(Rules):
         """Screen deck: the next ``turn`` action, card included so the log reads on its own."""
         card = self.next_card(state)
         if card is None:
+            if isinstance(state, JudgeState):
+                raise IllegalAction("the race judge sees no cards: there are no turns to take")
             raise IllegalAction(self._why_no_turn(state))
         action: dict = {"type": "turn", "card": card}
         if t is not None:
@@ -543,7 +589,7 @@ class SlapjackRules(Rules):
         return action
 
     def slappable(self, state: SlapjackState) -> bool:
-        return state.slappable
+        return False if isinstance(state, JudgeState) else state.slappable
 
     def finished(self, state: SlapjackState) -> bool:
         return state.finished
@@ -551,6 +597,8 @@ class SlapjackRules(Rules):
     # -- actions
 
     def apply(self, state: SlapjackState, action: dict) -> SlapjackState:
+        if isinstance(state, JudgeState):
+            return slapjack_judge.apply(state, action, _and)
         kind = action.get("type")
         if kind not in ("turn", "slap", "slapoff", "end"):
             raise IllegalAction(f"unknown action type {kind!r} for Slapjack (it has {ACTIONS})")
@@ -691,6 +739,8 @@ class SlapjackRules(Rules):
     # -- what replay prints
 
     def race_summary(self, state: SlapjackState) -> dict | None:
+        if isinstance(state, JudgeState):
+            return slapjack_judge.race_summary(state, _and, _ms)
         race = state.race
         if race is None:
             return None
@@ -718,6 +768,8 @@ class SlapjackRules(Rules):
 
     def race_text(self, state: SlapjackState) -> str:
         """The verdict as the screen says it: "Ann! Ben +23 ms, Cat +140 ms"."""
+        if isinstance(state, JudgeState):
+            return slapjack_judge.race_text(state, _and, _ms)
         race, verdict, players = state.race, state.verdict, state.players
         if race is None:
             return ""
@@ -737,12 +789,12 @@ class SlapjackRules(Rules):
             return ""
         return "Wrong slap: " + _and([players[i] for i in verdict.wrong])
 
-    def summary(self, state: SlapjackState) -> dict:
-        table, players, options = state.table, state.players, state.setup.options
-        tallies = {}
-        for name, tally in zip(players, table.tallies):
+    @staticmethod
+    def tallies_json(players, tallies) -> dict:
+        out = {}
+        for name, tally in zip(players, tallies):
             times = tally.reactions_ms
-            tallies[name] = {
+            out[name] = {
                 "slaps_won": tally.slaps_won,
                 "cards_won": tally.cards_won,
                 "wrong_slaps": tally.wrong_slaps,
@@ -751,6 +803,14 @@ class SlapjackRules(Rules):
                 "average_ms": round(sum(times) / len(times), 1) if times else None,
                 "best_ms": min(times) if times else None,
             }
+        return out
+
+    def summary(self, state: SlapjackState) -> dict:
+        if isinstance(state, JudgeState):
+            return slapjack_judge.summary(state, self.tallies_json(state.players, state.tallies),
+                                          state.setup.options.as_dict(), _and, _ms)
+        table, players, options = state.table, state.players, state.setup.options
+        tallies = self.tallies_json(players, table.tallies)
         end_after = options.end_after
         return {
             "game": self.name,
@@ -771,12 +831,16 @@ class SlapjackRules(Rules):
             "tallies": tallies,
             "options": options.as_dict(),
             "screen_deck": state.setup.screen,
+            "feed": state.setup.feed,
+            "computers": dict(state.setup.computers),
             "finished": state.finished,
             "ended": (LAST_PLAYER if table.champion is not None else state.ended),
             "winners": state.winners,
         }
 
     def describe(self, state: SlapjackState) -> list[str]:
+        if isinstance(state, JudgeState):
+            return slapjack_judge.describe(state, _and, _ms)
         table = state.table
         lines = [f"Slapjack, {len(state.players)} players, {state.cards_turned} cards turned"
                  + (f" of {state.setup.options.end_after}" if state.setup.options.end_after else "")]

@@ -206,6 +206,8 @@ def test_a_two_player_game_by_touch(driver, app):
     before = len(stored(app, screen))
     driver.tap(screen.ids.swap_button)
     refused(app, screen, before, "Only one swap a turn")
+    driver.tap(screen.rank_buttons["K"])  # a second tap takes the choice back
+    assert screen.card == ""
     tap_cell(driver, screen, 3, 4)  # 7H, picked from its space
     assert (screen.rank, screen.suit) == ("7", "H")
     tap_cell(driver, screen, 3, 4)

@@ -18,18 +18,18 @@ from kivy.uix.screenmanager import Screen
 from companion.cards import RANKS, SUIT_SYMBOLS, SUITS
 from companion.errors import IllegalAction
 from companion.games.one_eyed_jack import cards_for_space, is_dead, targets
-from companion.games.one_eyed_jack_board import CORNERS, ONE_EYED, SIZE, TWO_EYED
+from companion.games.one_eyed_jack_board import CORNERS, ONE_EYED, TWO_EYED
 
 from .. import theme
 from ..widgets.basics import ChoiceButton
-from ..widgets.board import SIDE_SYMBOLS, OneEyedBoard, OneEyedChip, side_colour  # noqa: F401  (kv uses them)
+from ..widgets.board import OneEyedBoard, side_colour  # the module also gives the .kv OneEyedChip
 
 # The panel beside (or under) the board needs about this much room; the board takes the rest.
 PANEL_WIDTH = 300
 PANEL_HEIGHT = 460
 
 
-def shown(card: str) -> str:
+def card_text(card: str) -> str:
     """A card as the screen writes it: 7♠, 10♥, J♣."""
     return card[:-1] + SUIT_SYMBOLS[card[-1]] if card else ""
 
@@ -222,13 +222,13 @@ class OneEyedJackScreen(Screen):
         lit = len(self.board.highlighted)
         if card in ONE_EYED:
             if not lit:
-                return f"{shown(card)}: there is no chip it can take off now."
-            return f"{shown(card)} one-eyed Jack: tap a lit chip to take it off."
+                return f"{card_text(card)}: there is no chip it can take off now."
+            return f"{card_text(card)} one-eyed Jack: tap a lit chip to take it off."
         if card in TWO_EYED:
-            return f"{shown(card)} wild: tap any lit space for your chip."
+            return f"{card_text(card)} wild: tap any lit space for your chip."
         if self.dead:
-            return f"{shown(card)} is dead: both its spaces have chips. Swap it for a new card."
-        return f"{shown(card)}: tap a lit space to put your chip there."
+            return f"{card_text(card)} is dead: both its spaces have chips. Swap it for a new card."
+        return f"{card_text(card)}: tap a lit space to put your chip there."
 
     def refresh_picker(self):
         state = self.session.state
@@ -317,7 +317,7 @@ class OneEyedJackScreen(Screen):
         elif gained:
             app.notify(f"A row for {player}! It is locked: no one-eyed Jack can take it.")
         elif action["type"] == "swap":
-            app.notify(f"{shown(action['card'])} swapped: put it on the discards and draw a new card, then play.")
+            app.notify(f"{card_text(action['card'])} swapped: put it on the discards and draw a new card, then play.")
         elif action["type"] == "pass":
             passes = summary["passes_in_row"]
             app.notify(f"{player} passed ({passes} in a row): if every player passes, the game is a draw.")
@@ -342,7 +342,7 @@ class OneEyedJackScreen(Screen):
         if action["type"] == "play":
             # The card comes back chosen, so a chip put on the wrong space is one tap from right.
             self.rank, self.suit = action["card"][:-1], action["card"][-1]
-            app.notify(f"Took back {shown(action['card'])}: tap the right space, or choose another card.")
+            app.notify(f"Took back {card_text(action['card'])}: tap the right space, or choose another card.")
         else:
             self.rank = self.suit = ""
             app.notify("Took back the " + ("swap." if action["type"] == "swap" else "pass."))

@@ -1,0 +1,311 @@
+"""Engine benchmark (a script, not a test): how fast the rules fold actions, with no screen at all.
+
+Run it:  python tests/benchmarks/engine_bench.py [--runs 7] [--json]
+(``jack-companion bench`` runs the same functions and puts the figures in its table.)
+
+For each game whose rules exist it makes a long legal log by random play with real cards
+(a shuffled double deck, real hands, seeded, so every run folds the same actions), then:
+
+* actions/s: the whole log pushed through ``Game.push`` (check, copy, apply, keep a snapshot),
+  from a fresh game each run;
+* refold of 500 actions: ``Game.from_actions`` on the first 500 actions, what an edit of an
+  early round or a resume from the store costs; and the same through the store
+  (``Store.load``: read the rows from SQLite, parse, refold);
+* undo through the store: ``Session.undo`` on a 500-action game (a snapshot pop plus one
+  durable SQLite write), which is what the Undo button costs;
+* Slapjack: whole computer-only games per second (``companion.simulation.play_game``,
+  4 players, the default reaction model).
+
+Logs come from here too for the app bench: :func:`log_for` gives a legal log of any length.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
+
+from companion.cards import double_deck  # noqa: E402
+from companion.engine import Game  # noqa: E402
+from companion.games import GAMES  # noqa: E402
+
+NAMES = ("Ann", "Ben", "Cat", "Dan", "Eve", "Finn", "Gus", "Hal", "Ivy", "Jo")
+REFOLD_ACTIONS = 500
+
+
+# -- legal logs by random play ----------------------------------------------------------------------
+
+def jacks_log(actions: int, seed: int = 1, target: int | None = None) -> tuple[dict, list[dict]]:
+    """``actions`` rounds of Jacks (the target set high enough that the game is still on)."""
+    rng = random.Random(seed)
+    players = list(NAMES[:4])
+    target = target or max(75, 25 * actions)
+    header = {"game": "jacks", "players": players, "options": {"target": min(target, 10_000)}}
+    log = [{"type": "round", "jacks": {jack: rng.choice(players) for jack in ("JS", "JH", "JC", "JD")}}
+           for _ in range(actions)]
+    return header, log
+
+
+def jack_change_it_game(seed: int, players: int, play_chance: float, limit: int) -> tuple[dict, list[dict]]:
+    """One random game of Jack Change It with real hands (as the rules tests play it)."""
+    from companion.games.jack_change_it import play_problem
+
+    rng = random.Random(seed)
+    deck = [str(c) for c in double_deck()]
+    rng.shuffle(deck)
+    hands = [deck[7 * i:7 * i + 7] for i in range(players)]
+    pile, stock = [deck[7 * players]], deck[7 * players + 1:]
+    header = {"game": "jack-change-it", "players": list(NAMES[:players]),
+              "options": {"queens_reverse": True, "jacks_wild": False}, "start": pile[0]}
+    game = Game(header)
+
+    def turn_over():
+        nonlocal stock, pile
+        if not stock and len(pile) > 1:
+            stock, pile = pile[:-1], pile[-1:]
+            rng.shuffle(stock)
+
+    while len(game.actions) < limit:
+        state, s = game.state, game.summary()
+        if s["finished"]:
+            break
+        hand = hands[state.turn]
+        choices = [[c] for c in sorted(set(hand))]
+        if "AH" in hand and "2H" in hand:
+            choices.append(["AH", "2H"])
+        legal = []
+        for cards in choices:
+            suit = rng.choice([x for x in "SHDC" if x != s["suit"]]) if cards[-1][:-1] == "J" else None
+            if play_problem(state, cards, suit) is None:
+                legal.append((cards, suit))
+        if legal and rng.random() < play_chance:
+            cards, suit = rng.choice(legal)
+            game.push({"type": "play", "cards": cards, **({"suit": suit} if suit else {})})
+            for c in cards:
+                hand.remove(c)
+            pile.extend(cards)
+        else:
+            game.push({"type": "pickup" if s["owed"] else "lift"})
+            for _ in range(s["owed"]["count"] if s["owed"] else 1):
+                turn_over()
+                if stock:
+                    hand.append(stock.pop())
+            turn_over()
+    return header, game.actions
+
+
+def one_eyed_jack_game(seed: int, players: int, limit: int) -> tuple[dict, list[dict]]:
+    """One random game of One-Eyed Jack with real hands and a real stock (as the rules tests play it)."""
+    from companion.games.one_eyed_jack import HAND_SIZES, is_dead, targets
+
+    rng = random.Random(seed)
+    deck = [str(c) for c in double_deck()]
+    rng.shuffle(deck)
+    hands = [[deck.pop() for _ in range(HAND_SIZES[players])] for _ in range(players)]
+    stock, discards = deck, []
+    header = {"game": "one-eyed-jack", "players": list(NAMES[:players]), "options": {}}
+    game = Game(header)
+
+    def discard_and_draw(hand, card):
+        nonlocal stock, discards
+        hand.remove(card)
+        discards.append(card)
+        if game.state.winner is not None:
+            return
+        if stock:
+            hand.append(stock.pop())
+        if not stock:
+            stock, discards = discards, []
+            rng.shuffle(stock)
+
+    while not game.finished and len(game.actions) < limit:
+        state = game.state
+        hand = hands[state.turn]
+        dead = sorted(c for c in set(hand) if is_dead(state, c))
+        if dead and not state.swapped and rng.random() < 0.8:
+            card = rng.choice(dead)
+            game.push({"type": "swap", "card": card})
+            discard_and_draw(hand, card)
+            continue
+        moves = [(c, t) for c in sorted(set(hand)) for t in targets(state, c)]
+        if not moves:
+            game.push({"type": "pass"})
+            continue
+        # Prefer removing chips with one-eyed Jacks and rarely finishing a row: long games.
+        card, space = rng.choice(moves)
+        game.push({"type": "play", "card": card, ("remove" if card in ("JS", "JH") else "at"): list(space)})
+        discard_and_draw(hand, card)
+    return header, game.actions
+
+
+def slapjack_game(seed: int, players: int = 4, feed: str | None = None) -> tuple[dict, list[dict]]:
+    """A computer-only screen-deck game (``companion.simulation``), its seats given names.
+    With ``feed="pad"`` the same cards as a real deck whose turner taps each card in."""
+    from companion.simulation import play_game
+
+    game = play_game(players, seed).game
+    names = dict(zip(game.header["players"], NAMES))
+    header = dict(game.header, players=[names[p] for p in game.header["players"]])
+    if feed is not None:
+        header = {"game": "slapjack", "players": header["players"], "options": header.get("options", {}),
+                  "feed": feed}
+    actions = []
+    for action in game.actions:
+        action = dict(action)
+        for key in ("player", "winner"):
+            if key in action:
+                action[key] = names[action[key]]
+        if feed is not None and action["type"] == "turn":
+            action.pop("t", None)   # a card tapped in has no landing time
+        actions.append(action)
+    return header, actions
+
+
+def log_for(game: str, actions: int, seed: int = 1) -> tuple[dict, list[dict], str]:
+    """A legal log of ``game`` with ``actions`` actions (or the longest random game found, if the
+    game cannot run that long), with a note saying how it was made."""
+    if game == "jacks":
+        header, log = jacks_log(actions, seed)
+        return header, log, f"{actions} random rounds, target {header['options']['target']}"
+    best: tuple[dict, list[dict]] = ({}, [])
+    for attempt in range(200):
+        s = seed * 1000 + attempt
+        if game == "jack-change-it":
+            header, log = jack_change_it_game(s, players=10, play_chance=0.35, limit=actions)
+        elif game == "one-eyed-jack":
+            header, log = one_eyed_jack_game(s, players=2 + attempt % 3, limit=actions)
+        elif game == "slapjack":
+            header, log = slapjack_game(s)
+        else:
+            raise KeyError(game)
+        if len(log) > len(best[1]):
+            best = (header, log)
+        if len(log) >= actions:
+            return header, log[:actions], f"random play with real cards, {len(header['players'])} players, seed {s}"
+    header, log = best
+    return header, log, (f"the longest of 200 random games ({len(log)} actions): "
+                         f"a game of {GAMES[game].title} ends sooner than {actions}")
+
+
+# -- measurements ---------------------------------------------------------------------------------------
+
+def spread(values: list[float]) -> dict:
+    ordered = sorted(values)
+    return {"min": ordered[0], "median": statistics.median(ordered), "max": ordered[-1],
+            "p99": ordered[min(len(ordered) - 1, round(0.99 * (len(ordered) - 1)))], "n": len(ordered)}
+
+
+def push_rate(header: dict, actions: list[dict], runs: int) -> dict:
+    """Actions per second through Game.push, from a fresh game each run."""
+    rates = []
+    for _ in range(runs):
+        start = time.perf_counter()
+        game = Game(header)
+        for action in actions:
+            game.push(action)
+        rates.append(len(actions) / (time.perf_counter() - start))
+    return spread(rates)
+
+
+def refold_ms(header: dict, actions: list[dict], runs: int) -> dict:
+    times = []
+    for _ in range(runs):
+        start = time.perf_counter()
+        Game.from_actions(header, actions)
+        times.append((time.perf_counter() - start) * 1000)
+    return spread(times)
+
+
+def store_figures(header: dict, actions: list[dict], runs: int) -> dict:
+    """Store.load (SQLite + parse + refold) and Session.undo (pop + durable write) of this log."""
+    from companion.session import Session
+    from companion.store import Store
+
+    with tempfile.TemporaryDirectory(prefix="jack-companion-engine-bench-") as folder:
+        store = Store(Path(folder) / "companion.sqlite3")
+        try:
+            game_id = store.new_game(header)
+            for action in actions:
+                store.append(game_id, action)
+            loads, undos = [], []
+            for _ in range(runs):
+                start = time.perf_counter()
+                session = Session.resume(store, game_id)
+                loads.append((time.perf_counter() - start) * 1000)
+                last = session.game.actions[-1]
+                start = time.perf_counter()
+                session.undo()
+                undos.append((time.perf_counter() - start) * 1000)
+                session.play(last)   # put it back for the next run
+        finally:
+            store.close()
+    return {"load_ms": spread(loads), "undo_ms": spread(undos)}
+
+
+def slapjack_games_per_second(games: int, players: int = 4, seed: int = 7) -> dict:
+    from companion.simulation import play_game
+
+    seeds = random.Random(seed)
+    rates, cards = [], []
+    for _ in range(3):
+        start = time.perf_counter()
+        for _ in range(games):
+            cards.append(play_game(players, seeds.randrange(2**32)).cards_turned)
+        rates.append(games / (time.perf_counter() - start))
+    return {**spread(rates), "players": players, "games_per_run": games,
+            "median_cards_turned": statistics.median(cards)}
+
+
+def run(runs: int = 7, quick: bool = False) -> dict:
+    """Every engine figure, for each game whose rules exist."""
+    results: dict = {"games": {}, "notes": []}
+    for name, info in GAMES.items():
+        if not info.available:
+            results["notes"].append(f"{info.title}: no rules yet, skipped")
+            continue
+        header, actions, how = log_for(name, REFOLD_ACTIONS)
+        entry = {"log": how, "actions": len(actions),
+                 "push_per_s": push_rate(header, actions, max(3, runs)),
+                 "refold_ms": refold_ms(header, actions, max(5, runs * 3))}
+        entry.update(store_figures(header, actions, max(3, runs)))
+        results["games"][name] = entry
+    if GAMES["slapjack"].available:
+        results["slapjack_sim"] = slapjack_games_per_second(10 if quick else 60)
+    return results
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--runs", type=int, default=7)
+    parser.add_argument("--quick", action="store_true")
+    parser.add_argument("--json", action="store_true")
+    args = parser.parse_args(argv)
+    results = run(args.runs, args.quick)
+    if args.json:
+        print(json.dumps(results, indent=2))
+        return 0
+    for name, entry in results["games"].items():
+        print(f"{name:<15} {entry['actions']:>4} actions ({entry['log']})")
+        print(f"  push      {entry['push_per_s']['median']:>10,.0f} actions/s (min {entry['push_per_s']['min']:,.0f})")
+        print(f"  refold    {entry['refold_ms']['median']:>10.2f} ms median, p99 {entry['refold_ms']['p99']:.2f} ms")
+        print(f"  load      {entry['load_ms']['median']:>10.2f} ms median (Store.load: SQLite + refold)")
+        print(f"  undo      {entry['undo_ms']['median']:>10.2f} ms median (Session.undo, durable write)")
+    if "slapjack_sim" in results:
+        sim = results["slapjack_sim"]
+        print(f"slapjack simulate: {sim['median']:.1f} games/s ({sim['players']} players, "
+              f"median {sim['median_cards_turned']:g} cards turned)")
+    for note in results["notes"]:
+        print(note)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,488 @@
+"""Slapjack through the real window, with mock pads pressed at chosen edge timestamps.
+
+Every expected stack, verdict and winner below is worked out by hand from RULES.md
+(Slapjack): the deck is dealt one card at a time from the first player, the first slap
+(earliest press time, whatever order the presses arrive in) wins the pile, a wrong slap pays
+the turner one card, and with "end after N cards" the most cards wins.
+"""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from tests.ui.conftest import find, visible
+
+pytestmark = pytest.mark.ui
+
+ROSTER = ["Ann", "Ben", "Cat", "Dan"]
+
+
+# -- helpers --------------------------------------------------------------------------------------
+
+def pump_until(driver, condition, what: str, timeout: float = 8.0):
+    end = time.monotonic() + timeout
+    while not condition():
+        if time.monotonic() > end:
+            raise AssertionError(f"timed out waiting for {what}")
+        driver.pump(1)
+
+
+def ensure_roster(app):
+    have = {p.name for p in app.store.players()}
+    for name in ROSTER:
+        if name not in have:
+            app.store.add_player(name)
+
+
+def open_setup(driver, app, mode: str):
+    ensure_roster(app)
+    setup = app.show("slapjack-setup")
+    setup.chosen = []
+    setup.computers = {}
+    setup.end_after, setup.tie_window_ms = 0, 0   # the set-up keeps the last game's options
+    driver.pump(2)
+    driver.tap(setup.ids[f"mode_{mode}"])
+    assert setup.mode == mode
+    return setup
+
+
+def board_of(app):
+    from ui.pads_link import link_for
+
+    board = link_for(app).board
+    assert board is not None and board.is_mock, "the UI tests run on mock pads"
+    return board
+
+
+_last_edge = [0.0]   # the latest edge driven, so a later press is never inside its debounce
+
+
+def press(board, pad: int, at: float, hold: float = 0.06):
+    """Press and release ``pad`` with its edge at ``at`` (on the pads' clock)."""
+    deliver(board, [(pad, True, at), (pad, False, at + hold)])
+
+
+def deliver(board, edges):
+    board.mock.deliver(edges)
+    _last_edge[0] = max([_last_edge[0]] + [at for _, _, at in edges])
+
+
+def earlier(board, seconds: float) -> float:
+    """A moment ``seconds`` ago on the pads' clock, but after every edge already driven:
+    presses whose callbacks arrive late, with every release already over."""
+    return max(board.now() - seconds, _last_edge[0] + 0.1)
+
+
+@pytest.fixture(autouse=True)
+def pads_let_go(driver):
+    """Whatever a test leaves pressed is let go, so one failure does not hold a pad down."""
+    yield
+    from ui.pads_link import link_for
+
+    board = link_for(driver.app).board
+    if board is not None and board.mock is not None:
+        for pad in board.held_pads():
+            board.mock.release(pad, max(board.now(), _last_edge[0] + 0.05))
+
+
+def wait_until_clock(driver, board, at: float):
+    pump_until(driver, lambda: board.now() >= at, f"the pads' clock to reach {at:.3f}")
+
+
+def tap_card(driver, screen, code: str):
+    pad = screen.ids.card_pad
+    driver.tap(pad.rank_buttons[code[:-1]])
+    driver.tap(pad.suit_buttons[code[-1]])
+
+
+def stacks(screen) -> dict:
+    return {name: tile.count_text for name, tile in screen.seats.items()}
+
+
+def stacked_deck(stacks: list[list[str]]) -> list[str]:
+    """The deal that gives each player the stack listed (top card first; the rest of the deck
+    fills in below). Cards go round one at a time, so a player's last card dealt is their top."""
+    from companion.cards import full_deck
+
+    players = len(stacks)
+    order = [None] * 52
+    for seat, stack in enumerate(stacks):
+        dealt = len(range(seat, 52, players))
+        for depth, card in enumerate(stack):
+            order[seat + players * (dealt - 1 - depth)] = card
+    listed = {card for stack in stacks for card in stack}
+    rest = iter(c for c in (str(c) for c in full_deck()) if c not in listed)
+    return [c if c is not None else next(rest) for c in order]
+
+
+# -- a whole screen-deck game: Ann on pad 1 against Robo ---------------------------------------------
+
+# Each stack, top card first. Ann's 8S is the card she pays for slapping the KD, so she never
+# turns it. Turns alternate Ann, Robo, Ann... (both keep cards all game).
+ANN = ["5H", "9C", "8S", "JH", "JD", "6C", "7S", "2C", "4D", "6H", "2D"]
+ROBO = ["JS", "KD", "3S", "4H", "JC", "8D", "10H", "3H", "5C", "7C"]
+TURNED = ["5H", "JS", "9C", "KD", "JH", "3S", "JD", "4H", "6C", "JC",
+          "7S", "8D", "2C", "10H", "4D", "3H", "6H", "5C", "2D", "7C"]
+ROBO_MS = 300.0
+
+
+def test_whole_screen_deck_game_against_the_computer(driver, app, monkeypatch):
+    from companion.games.slapjack_bots import ReactionModel
+
+    setup = open_setup(driver, app, "screen")
+    driver.tap(setup.roster_buttons["Ann"])
+    driver.tap(setup.ids.add_computer)
+    assert setup.chosen == ["Ann", "Robo"]
+    driver.tap(setup.ids.end_up)                  # off -> the usual 300 cards
+    assert setup.ids.end_label.text == "after 300 cards"
+    for _ in range(7):                            # 250 200 150 100 50 30 20
+        driver.tap(setup.ids.end_down)
+    assert setup.ids.end_label.text == "after 20 cards"
+    assert "Ann: pad 1 (key 1)" in setup.pads_text
+    for _ in range(3):                            # 1.75 -> 1.5 -> 1.25 -> 1 s a card
+        driver.tap(setup.ids.pace_down)
+    assert setup.ids.pace_label.text == "1 s"
+    made = setup.header
+    monkeypatch.setattr(setup, "header", lambda: {**made(), "deck": stacked_deck([ANN, ROBO])})
+    driver.tap(setup.ids.start_button)
+
+    screen = app.manager.current_screen
+    assert screen.name == "slapjack" and screen.mode == "screen"
+    # Robo reacts in exactly 300 ms and never misses or slaps wrongly: every verdict is known.
+    screen.models["Robo"] = ReactionModel(mean_ms=ROBO_MS, spread_ms=1e-6, fastest_ms=100, miss_rate=0.0,
+                                          wrong_rate=0.0, lookalike_rate=0.0)
+    session = screen.session
+    board = board_of(app)
+    lit = []   # what the pads' lights were told, in order (the lights themselves revert on timers)
+    for kind in ("show_turner", "flash_winner", "blink_wrong"):
+        real = getattr(board.lights, kind)
+        monkeypatch.setattr(board.lights, kind, lambda pad, _real=real, _kind=kind: (lit.append((_kind, pad)),
+                                                                                   _real(pad)))
+    assert stacks(screen) == {"Ann": "26", "Robo": "26"}
+    assert "mock pads" in screen.ids.status_label.text
+
+    def card(number: int) -> float:
+        """Wait for the ``number``-th card (from 1) and return when it landed."""
+        pump_until(driver, lambda: session.state.cards_turned >= number, f"card {number}")
+        assert session.state.cards_turned == number, "the test fell behind the cards"
+        turn = [a for a in session.game.actions if a["type"] == "turn"][-1]
+        assert turn["card"] == TURNED[number - 1]
+        return turn["t"]
+
+    def robo_logged():
+        def check():
+            last = session.game.actions[-1]
+            return last["type"] == "slap" and last["player"] == "Robo"
+        return check
+
+    # 1: Ann's 5H. 2: Robo's JS: Ann 200 ms, Robo 300 ms: Ann wins 5H JS.
+    card(1)
+    landed = card(2)
+    assert screen.ids.top_card.code == "JS"
+    wait_until_clock(driver, board, landed + 0.200)
+    press(board, 0, landed + 0.200)
+    pump_until(driver, robo_logged(), "Robo's press on the JS")
+    assert screen.ids.verdict_label.text == "Ann! Robo +100 ms"
+    assert stacks(screen) == {"Ann": "27", "Robo": "25"}
+    assert ("show_turner", 0) in lit               # Ann's turn next: her pad lit
+    assert lit.index(("flash_winner", 0)) > lit.index(("show_turner", 0))   # then it flashes: she won
+
+    # 3: Ann's 9C. 4: Robo's KD: Ann slaps a King, pays Robo (who turned it) one card.
+    card(3)
+    landed = card(4)
+    wait_until_clock(driver, board, landed + 0.250)
+    press(board, 0, landed + 0.250)
+    pump_until(driver, lambda: "Wrong slap" in screen.ids.verdict_label.text, "the wrong slap")
+    assert screen.ids.verdict_label.text == "Wrong slap: Ann"
+    assert screen.ids.notice_label.text == "Ann slapped wrongly and pays Robo a card"
+    assert stacks(screen) == {"Ann": "25", "Robo": "25"}
+    assert ("blink_wrong", 0) in lit
+    assert screen.pile_text == "Pile 2"
+
+    # 5: Ann's JH. Robo's press (300 ms) reaches the screen first; Ann's earlier one (250 ms)
+    # arrives after it and still wins: later-arriving, earlier press.
+    landed = card(5)
+    pump_until(driver, robo_logged(), "Robo's press on the JH")
+    pump_until(driver, lambda: board.now() > landed + 0.300 + 0.05, "Robo's race window to close")
+    assert screen.ids.verdict_label.text == "Robo!"
+    assert stacks(screen) == {"Ann": "24", "Robo": "28"}
+    press(board, 0, landed + 0.250)
+    pump_until(driver, lambda: screen.ids.verdict_label.text.startswith("Ann!"), "Ann's late, earlier press")
+    assert screen.ids.verdict_label.text == "Ann! Robo +50 ms"
+    assert stacks(screen) == {"Ann": "27", "Robo": "25"}
+
+    # 6: Robo's 3S. 7: Ann's JD: Ann 200 ms wins 3S JD.
+    card(6)
+    landed = card(7)
+    wait_until_clock(driver, board, landed + 0.200)
+    press(board, 0, landed + 0.200)
+    pump_until(driver, robo_logged(), "Robo's press on the JD")
+    assert screen.ids.verdict_label.text == "Ann! Robo +100 ms"
+    assert stacks(screen) == {"Ann": "28", "Robo": "24"}
+
+    # 8: Robo's 4H. 9: Ann's 6C. 10: Robo's JC: Robo first, Ann 100 ms behind: Robo takes 3.
+    card(8)
+    card(9)
+    landed = card(10)
+    pump_until(driver, robo_logged(), "Robo's press on the JC")
+    wait_until_clock(driver, board, landed + 0.400)
+    press(board, 0, landed + 0.400)
+    pump_until(driver, lambda: "Ann +" in screen.ids.verdict_label.text, "Ann's slow press")
+    assert screen.ids.verdict_label.text == "Robo! Ann +100 ms"
+    assert stacks(screen) == {"Ann": "27", "Robo": "25"}
+
+    # 11-20: five cards each, nobody slaps. After the 20th card's race the game ends:
+    # Ann 27 - 5 = 22, Robo 25 - 5 = 20, ten cards in the middle; most cards wins.
+    pump_until(driver, lambda: session.state.cards_turned >= 20, "card 20", timeout=20)
+    assert screen.count_text == "20 cards turned \u00b7 0 to go"
+    pump_until(driver, lambda: screen.finished, "the end after 20 cards", timeout=6)
+    assert stacks(screen) == {"Ann": "22", "Robo": "20"}
+    assert screen.ids.turn_label.text == "Ann wins!"
+    assert screen.ids.winner_label.text == "most cards after 20 cards"
+    tally = session.summary()["tallies"]
+    assert tally["Ann"]["reactions_ms"] == [200.0, 250.0, 200.0, 400.0]
+    assert (tally["Ann"]["slaps_won"], tally["Ann"]["wrong_slaps"]) == (3, 1)
+    rows = {row.name: row for row in screen.ids.results.children if row.name}
+    cells = [c.text for c in reversed(rows["Ann"].ids.cells.children)]
+    assert cells == ["3", "1", "262 ms", "200 ms"]          # average 262.5, best 200
+    assert sum(rows["Ann"].counts) == 4
+    assert app.store.record(session.game_id).status == "finished"
+    assert board.lights.modes()[0] in ("off", "winner")     # the game is over: no turner lit
+
+
+# -- a real deck, cards tapped in on the card pad -------------------------------------------------------
+
+def test_real_deck_cards_tapped_on_the_card_pad(driver, app):
+    setup = open_setup(driver, app, "real")
+    for name in ("Ann", "Ben", "Cat"):
+        driver.tap(setup.roster_buttons[name])
+    driver.tap(setup.ids.start_button)
+    screen = app.manager.current_screen
+    assert screen.name == "slapjack" and screen.mode == "real"
+    board = board_of(app)
+    # 52 cards to three players: 18 17 17.
+    assert stacks(screen) == {"Ann": "18", "Ben": "17", "Cat": "17"}
+    assert screen.ids.turn_label.text == "Ann turns a card: tap it in"
+
+    tap_card(driver, screen, "7H")
+    assert screen.ids.top_card.code == "7H"
+    assert stacks(screen)["Ann"] == "17"
+
+    # Ben turns the JS; Ann and Cat slap before he can tap it in. Cat's press (23 ms later)
+    # reaches the companion first.
+    t0 = earlier(board, 0.5)
+    deliver(board, [(2, True, t0 + 0.023), (0, True, t0)])
+    driver.pump(3)
+    assert screen.ids.verdict_label.text == "Slap! Ann first, Cat +23.0 ms"
+    assert screen.ids.turn_label.text == "Ben: tap the card that was slapped"
+    deliver(board, [(0, False, t0 + 0.1), (2, False, t0 + 0.12)])
+    tap_card(driver, screen, "JS")
+    assert screen.ids.verdict_label.text == "Ann! Cat +23 ms"
+    assert stacks(screen) == {"Ann": "19", "Ben": "16", "Cat": "17"}
+
+    # Cat turns the 9C but the 9D is tapped: one Undo, then the right card.
+    tap_card(driver, screen, "9D")
+    assert screen.ids.top_card.code == "9D"
+    driver.tap(screen.ids.undo_button)
+    assert screen.count_text == "2 cards turned"
+    assert screen.aside_text == "The 9\u2666 was taken back: tap the right card"
+    tap_card(driver, screen, "9C")
+    assert stacks(screen) == {"Ann": "19", "Ben": "16", "Cat": "16"}
+
+    # Ann slaps the 9C already showing: the press waits, then "On the 9♣" says which card.
+    press(board, 0, board.now())
+    driver.pump(3)
+    assert screen.held_text == "Slap! Ann first"
+    assert visible(screen.ids.on_card_button)
+    assert screen.ids.on_card_button.text == "On the 9\u2663"
+    driver.tap(screen.ids.on_card_button)
+    assert screen.ids.verdict_label.text == "Wrong slap: Ann"
+    assert screen.ids.notice_label.text == "Ann slapped wrongly and pays Cat a card"
+    assert stacks(screen) == {"Ann": "18", "Ben": "16", "Cat": "17"}
+
+    # Ann turns the 2S; Ben turns the JH and slaps it; the JD is tapped by mistake. Undo puts
+    # Ben's slap back to wait, and the right card gives him the pile (9C 2S JH).
+    tap_card(driver, screen, "2S")
+    press(board, 1, board.now())
+    driver.pump(3)
+    tap_card(driver, screen, "JD")
+    assert screen.ids.verdict_label.text == "Ben!"
+    driver.tap(screen.ids.undo_button)
+    assert screen.held_text == "Slap! Ben first"
+    assert screen.aside_text == "The J\u2666 was taken back: its slaps wait for the right card"
+    tap_card(driver, screen, "JH")
+    assert screen.ids.verdict_label.text == "Ben!"
+    assert stacks(screen) == {"Ann": "17", "Ben": "18", "Cat": "17"}
+
+    # The table stops here: most cards wins.
+    driver.tap(screen.ids.end_button)
+    from kivy.core.window import Window
+
+    tap_text = [w for w in find(Window, text="End the game") if visible(w)]
+    assert tap_text, "the end needs a second tap"
+    driver.tap(tap_text[0])
+    assert screen.finished
+    assert screen.ids.turn_label.text == "Ben wins!"
+    assert screen.ids.winner_label.text == "the table ended the game"
+
+
+# -- judge only: no cards, the table says good or wrong ---------------------------------------------------
+
+def test_race_judge_only_with_a_slap_off(driver, app):
+    from kivy.core.window import Window
+
+    setup = open_setup(driver, app, "judge")
+    for name in ("Ann", "Ben", "Cat"):
+        driver.tap(setup.roster_buttons[name])
+    for _ in range(4):
+        driver.tap(setup.ids.tie_up)              # 0 -> 1 -> 2 -> 3 -> 5 ms
+    assert setup.ids.tie_label.text == "5 ms"
+    assert setup.ids.end_up.disabled               # the judge counts no cards
+    driver.tap(setup.ids.start_button)
+    screen = app.manager.current_screen
+    assert screen.mode == "judge"
+    board = board_of(app)
+    session = screen.session
+
+    # Ben's press (12 ms after Ann's) arrives first; Cat's comes 140 ms after Ann's. (Edge times
+    # a little in the past, so every release is over before the next press: no debounce clash.)
+    t0 = earlier(board, 0.5)
+    deliver(board, [(1, True, t0 + 0.012), (0, True, t0)])
+    pump_until(driver, lambda: session.state.races == 1, "the race to be logged")
+    assert screen.ids.verdict_label.text == "Ann first, Ben +12 ms"
+    press(board, 2, t0 + 0.140)
+    driver.pump(3)
+    assert screen.ids.verdict_label.text == "Ann first, Ben +12 ms, Cat +140 ms"
+    deliver(board, [(0, False, t0 + 0.2), (1, False, t0 + 0.2)])
+    assert screen.ids.turn_label.text == "Good slap or wrong?"
+    driver.tap(screen.ids.good_button)
+    assert screen.ids.verdict_label.text == "Ann! Ben +12 ms, Cat +140 ms"
+    assert stacks(screen) == {"Ann": "1 won", "Ben": "0 won", "Cat": "0 won"}
+
+    # Cat presses key 3 (the mock pads' keyboard) on a card that was no Jack.
+    Window.dispatch("on_key_down", ord("3"), 0, "3", [])
+    Window.dispatch("on_key_up", ord("3"), 0)
+    pump_until(driver, lambda: session.state.races == 2, "Cat's race")
+    assert screen.ids.verdict_label.text == "Cat first"
+    driver.tap(screen.ids.wrong_button)
+    assert screen.ids.verdict_label.text == "Wrong slap: Cat"
+    assert screen.ids.notice_label.text == "Cat slapped wrongly: a card to the player who turned it"
+    assert screen.seats["Cat"].status == "1 wrong"
+    driver.tap(screen.ids.undo_button)             # a mis-tap: judge it again
+    assert screen.ids.turn_label.text == "Good slap or wrong?"
+    assert screen.seats["Cat"].status == ""
+    driver.tap(screen.ids.wrong_button)
+
+    # Ann and Ben 2 ms apart with a 5 ms tie window: a slap-off on "Go!".
+    t1 = earlier(board, 0.5)
+    deliver(board, [(0, True, t1), (1, True, t1 + 0.002)])
+    deliver(board, [(0, False, t1 + 0.1), (1, False, t1 + 0.1)])
+    pump_until(driver, lambda: session.state.races == 3, "the tied race")
+    driver.tap(screen.ids.good_button)
+    assert screen.ids.verdict_label.text == "Tie: Ann and Ben: slap-off!"
+    assert screen.go_text == "Get ready\u2026"
+    press(board, 0, board.now())                   # too soon: it does not count
+    driver.pump(2)
+    assert screen.aside_text == "Ann pressed before Go!: wait for it"
+    pump_until(driver, lambda: screen.go_text == "Go!", '"Go!"', timeout=5)
+    assert screen.ids.turn_label.text == "Slap-off: Ann and Ben \u2014 Go!"
+    press(board, 1, board.now())
+    pump_until(driver, lambda: screen.go_text == "", "the slap-off's verdict")
+    assert screen.ids.verdict_label.text == "Ben wins the slap-off against Ann"
+    assert stacks(screen) == {"Ann": "1 won", "Ben": "1 won", "Cat": "0 won"}
+
+    # The table ends the game and names who holds all the cards.
+    from ui.screens.slapjack import EndGameView
+
+    driver.tap(screen.ids.end_button)
+    asked = [w for w in Window.children if isinstance(w, EndGameView)]
+    assert asked and asked[0].ids.title.text == "Who won?"
+    driver.tap(find(asked[0], text="Ben")[0])
+    assert screen.finished
+    assert screen.ids.turn_label.text == "Ben wins!"
+    assert session.summary()["winners"] == ["Ben"]
+
+
+# -- stats across games, and the level they offer ---------------------------------------------------------
+
+def test_stats_and_the_computer_level_offered_from_them(driver, app):
+    from kivy.core.window import Window
+
+    from ui.screens.slapjack import SlapjackStatsView
+
+    setup = open_setup(driver, app, "screen")
+    driver.tap(setup.ids.stats_button)
+    views = [w for w in Window.children if isinstance(w, SlapjackStatsView)]
+    assert views, "the stats open in a view over the set-up"
+    rows = {row.name: row for row in views[0].ids.rows.children if row.name}
+    assert "Robo" not in rows                      # computer players are not in the stats
+    ann = [c.text for c in reversed(rows["Ann"].ids.cells.children)]
+    assert ann[4:] == ["262 ms", "200 ms"]         # the screen-deck game: 200 250 200 400 ms
+    driver.tap(views[0].ids.close_button)
+
+    # A close race for Ann: her average plus 0.1 s, to the stepper's 25 ms: 362.5 -> 350.
+    driver.tap(setup.roster_buttons["Ann"])
+    driver.tap(setup.ids.add_computer)
+    row = setup.computer_rows["Robo"]
+    assert row.level == 350
+    offers = [b.text for b in row.ids.offers.children]
+    assert offers == ["Like Ann: 350 ms"]
+    driver.tap(row.ids.level_up)
+    assert setup.computers["Robo"] == 375
+
+
+# -- calm mode: a child practising alone -------------------------------------------------------------------
+
+def test_calm_mode_stops_after_every_card(driver, app, monkeypatch):
+    """RULES.md Slapjack, calm mode: play stops after every card; slap if slappable or press
+    Carry on; a computer player only takes a Jack the people let pass."""
+    from kivy.core.window import Window
+
+    from companion.games.slapjack_bots import ReactionModel
+    from ui.screens.slapjack import EndGameView
+
+    setup = open_setup(driver, app, "screen")
+    driver.tap(setup.roster_buttons["Ann"])
+    driver.tap(setup.ids.add_computer)
+    driver.tap(setup.ids.calm_button)
+    assert setup.calm
+    setup.pace = 0.5
+    made = setup.header
+    monkeypatch.setattr(setup, "header", lambda: {**made(), "deck": stacked_deck([["5H", "9C"], ["JS", "JD"]])})
+    driver.tap(setup.ids.start_button)
+    screen = app.manager.current_screen
+    screen.models["Robo"] = ReactionModel(mean_ms=ROBO_MS, spread_ms=1e-6, fastest_ms=100, miss_rate=0.0,
+                                          wrong_rate=0.0, lookalike_rate=0.0)
+    session = screen.session
+    board = board_of(app)
+
+    pump_until(driver, lambda: session.state.cards_turned == 1, "the first card")
+    pump_until(driver, lambda: screen.calm_waiting, "calm mode to stop")
+    assert screen.ids.turn_label.text == "Slap it or Carry on"
+    until = time.monotonic() + 1.0
+    while time.monotonic() < until:                 # nothing moves until somebody does something
+        driver.pump(1)
+    assert session.state.cards_turned == 1
+    driver.tap(screen.ids.carry_on_button)
+
+    # Robo's JS: Ann slaps it; nobody races her.
+    pump_until(driver, lambda: session.state.cards_turned == 2, "Robo's JS")
+    assert screen.ids.top_card.code == "JS"
+    press(board, 0, board.now())
+    pump_until(driver, lambda: screen.ids.verdict_label.text == "Ann!", "Ann's slap")
+    assert stacks(screen) == {"Ann": "27", "Robo": "25"}
+
+    # Ann's 9C: carry on. Robo's JD: Ann lets it pass, so Robo takes it.
+    pump_until(driver, lambda: session.state.cards_turned == 3 and screen.calm_waiting, "Ann's 9C")
+    driver.tap(screen.ids.carry_on_button)
+    pump_until(driver, lambda: session.state.cards_turned == 4 and screen.calm_waiting, "Robo's JD")
+    driver.tap(screen.ids.carry_on_button)
+    pump_until(driver, lambda: screen.ids.verdict_label.text == "Robo!", "Robo to take the JD")
+    assert stacks(screen) == {"Ann": "26", "Robo": "26"}
+
+    driver.tap(screen.ids.end_button)
+    asked = [w for w in Window.children if isinstance(w, EndGameView)]
+    driver.tap(find(asked[0], text="End the game")[0])
+    assert screen.ids.turn_label.text == "Ann and Robo share the win!"

@@ -1,0 +1,723 @@
+"""``jack-companion bench``: how fast the companion is where a player would notice, beside bare Kivy.
+
+Every figure comes from the real app in its own process, started the way the kiosk starts it
+(``jack-companion run``, Kivy's frame cap at 30), through ``ui/bench_probe.py``; Kivy's own
+cost comes from ``ui/bench_bare.py``, a Kivy app with one label and the same settings,
+measured in the same run. ``docs/benchmarks.md`` says how each figure is taken and why the
+method holds on a Raspberry Pi too, and keeps the latest table.
+
+Nothing here imports Kivy: this process seeds throwaway tables (data folders), starts the
+children, reads their reports, and measures their CPU from outside (``/proc/PID/stat``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime
+import importlib.util
+import json
+import os
+import platform
+import queue
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+
+from companion.games import GAMES
+
+REPO = Path(__file__).resolve().parent.parent
+BENCHMARKS = REPO / "tests" / "benchmarks"
+FRAME_MS = 1000 / 30          # the app's frame cap
+PLAYERS = ("Ann", "Ben", "Cat", "Dan", "Eve", "Finn", "Gus", "Hal", "Ivy", "Jo")
+# How long the game each screen is measured on has run (actions in its log).
+SEED_ACTIONS = {"jacks": 6, "jack-change-it": 60, "one-eyed-jack": 40, "slapjack": 60}
+
+TARGETS = {
+    "start_ratio": 1.5,        # start to home within 1.5x of bare Kivy
+    "resume_adds_ms": 300,     # resuming a game adds under 0.3 s
+    "memory_ratio": 1.5,       # peak memory within 1.5x of bare Kivy
+    "idle_percent": 2.0,       # under 2% of one core
+    "tap_frames": 2,           # tap to screen within two frames
+    "slap_p99_ms": 50,         # slap verdict within 50 ms p99, judging window included
+    "refold_ms": 50,           # refold of a 500-action log well under 50 ms
+}
+
+
+class BenchError(RuntimeError):
+    pass
+
+
+# -- helpers --------------------------------------------------------------------------------------------
+
+def load_script(name: str):
+    """A benchmark script of tests/benchmarks/ as a module (None when the folder is not there)."""
+    path = BENCHMARKS / f"{name}.py"
+    if not path.exists():
+        return None
+    spec = importlib.util.spec_from_file_location(f"_bench_{name}", path)
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+def stats(values: list[float]) -> dict:
+    """min, median, p99 (nearest rank) and max of a sample."""
+    if not values:
+        return {"n": 0}
+    ordered = sorted(values)
+    p99 = ordered[min(len(ordered) - 1, max(0, -(-99 * len(ordered) // 100) - 1))]
+    return {"n": len(ordered), "min": ordered[0], "median": statistics.median(ordered), "p99": p99,
+            "max": ordered[-1]}
+
+
+def cpu_seconds(pid: int) -> float | None:
+    """CPU time (user + system, every thread) a process has used, from /proc; None elsewhere."""
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            fields = f.read().rsplit(")", 1)[1].split()
+    except OSError:
+        return None
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def machine(renderer: str | None = None) -> dict:
+    cpu = platform.processor() or platform.machine()
+    try:
+        with open("/proc/cpuinfo") as f:
+            info = f.read().splitlines()
+        for key in ("model name", "Model", "Hardware", "cpu model"):
+            found = [line.split(":", 1)[1].strip() for line in info if line.split(":")[0].strip() == key]
+            if found:
+                cpu = found[0]
+                break
+    except OSError:
+        pass
+    memory = None
+    try:
+        with open("/proc/meminfo") as f:
+            memory = round(int(f.readline().split()[1]) / 1024 / 1024, 1)
+    except (OSError, ValueError, IndexError):
+        pass
+    try:
+        from importlib.metadata import version
+
+        kivy = version("kivy")
+    except Exception:
+        kivy = "?"
+    return {
+        "date": datetime.datetime.now().astimezone().strftime("%Y-%m-%d %H:%M %Z"),
+        "arch": platform.machine(), "cpu": cpu, "cores": os.cpu_count(), "memory_gib": memory,
+        "os": platform.platform(), "python": platform.python_version(), "kivy": kivy,
+        "display": "Xvfb (virtual)" if os.environ.get("JACK_COMPANION_XVFB") else (os.environ.get("DISPLAY")
+                                                                               or os.environ.get("WAYLAND_DISPLAY")
+                                                                               or "KMS/DRM"),
+        "gl_renderer": renderer,
+    }
+
+
+class Child:
+    """A probe process: reports come in as JSON events, commands go out on its stdin."""
+
+    def __init__(self, argv: list[str], cwd: Path):
+        env = dict(os.environ)
+        env.setdefault("PYTHONDONTWRITEBYTECODE", "")
+        self.events: queue.Queue = queue.Queue()
+        self.stderr: list[str] = []
+        self.started = time.monotonic()    # just before the spawn: the start of every start-up figure
+        self.proc = subprocess.Popen([sys.executable, *argv], cwd=cwd, stdin=subprocess.PIPE,
+                                     stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, bufsize=1, env=env)
+        threading.Thread(target=self._read, daemon=True).start()
+        threading.Thread(target=self._drain, daemon=True).start()
+
+    def _read(self) -> None:
+        for line in self.proc.stdout:
+            if line.startswith("@bench "):
+                event = json.loads(line[7:])
+                event["received"] = time.monotonic()
+                self.events.put(event)
+        self.events.put({"event": "exit"})
+
+    def _drain(self) -> None:
+        for line in self.proc.stderr:
+            self.stderr.append(line)
+            del self.stderr[:-40]
+
+    def expect(self, name: str, timeout: float = 120) -> dict:
+        end = time.monotonic() + timeout
+        while True:
+            try:
+                event = self.events.get(timeout=max(0.01, end - time.monotonic()))
+            except queue.Empty:
+                raise BenchError(f"no {name!r} from the probe within {timeout:.0f} s") from None
+            if event["event"] == name:
+                return event
+            if event["event"] == "error":
+                raise BenchError(event["message"] + ("\n" + event["trace"] if event.get("trace") else ""))
+            if event["event"] == "exit":
+                self.proc.wait(timeout=10)
+                raise BenchError(f"the probe exited ({self.proc.returncode}) before {name!r}: "
+                                 + "".join(self.stderr[-8:]).strip())
+
+    def send(self, **command) -> None:
+        self.proc.stdin.write(json.dumps(command) + "\n")
+        self.proc.stdin.flush()
+
+    def cpu(self) -> float:
+        seconds = cpu_seconds(self.proc.pid)
+        if seconds is None:                         # not Linux: the probe reports its own process time
+            self.send(cmd="cpu")
+            seconds = self.expect("cpu")["seconds"]
+        return seconds
+
+    def ms_since_start(self, event: dict) -> float:
+        return (event["t"] - self.started) * 1000
+
+    def close(self) -> None:
+        if self.proc.poll() is None:
+            try:
+                self.send(cmd="quit")
+                self.proc.wait(timeout=10)
+            except (OSError, subprocess.TimeoutExpired, ValueError):
+                self.proc.kill()
+                self.proc.wait()
+        for stream in (self.proc.stdin, self.proc.stdout, self.proc.stderr):
+            try:
+                stream.close()
+            except OSError:
+                pass
+
+
+# -- tables to run on ------------------------------------------------------------------------------------
+
+def seed_log(game: str, engine_bench, seed: int = 3) -> tuple[dict, list[dict]]:
+    """A game in progress: legal, unfinished, about SEED_ACTIONS[game] actions long."""
+    from companion.engine import Game
+
+    wanted = SEED_ACTIONS.get(game, 30)
+    if engine_bench is not None:
+        if game == "slapjack":
+            # A real deck with the card pad: nothing happens on screen until somebody taps.
+            header, actions = engine_bench.slapjack_game(seed, feed="pad")
+            cut = max(i for i, a in enumerate(actions[:wanted + 1]) if a["type"] == "turn")
+            actions = actions[:cut]
+        elif game == "jacks":
+            header, actions = engine_bench.jacks_log(wanted, seed, target=75)
+        elif game == "jack-change-it":   # four players, the longest of a few deals
+            header, actions = max((engine_bench.jack_change_it_game(seed * 100 + i, 4, 0.85, wanted * 2)
+                                   for i in range(8)), key=lambda log: len(log[1]))
+        elif game == "one-eyed-jack":
+            header, actions = engine_bench.one_eyed_jack_game(seed, 2, wanted * 2)
+        else:
+            header, actions, _ = engine_bench.log_for(game, wanted * 3, seed)
+    else:   # no tests/ folder: the screenshots' demo games
+        header, actions = demo_log(game)
+    played = Game(header)
+    for action in actions[:wanted]:
+        if played.finished:
+            break
+        played.push(action)
+    while played.finished:
+        played.pop()
+    return header, played.actions
+
+
+def demo_log(game: str) -> tuple[dict, list[dict]]:
+    from ui.scenes import DEMO_PLAYERS
+
+    if game == "jacks":
+        from ui.scenes.jacks import DEMO_ROUNDS
+
+        return ({"game": "jacks", "players": list(DEMO_PLAYERS[:4]), "options": {"target": 75}},
+                [{"type": "round", "jacks": dict(r)} for r in DEMO_ROUNDS])
+    if game == "jack-change-it":
+        from ui.scenes.jack_change_it import MIDWAY
+
+        return ({"game": "jack-change-it", "players": list(DEMO_PLAYERS[:4]),
+                 "options": {"queens_reverse": True, "jacks_wild": False}, "start": "7H"}, list(MIDWAY))
+    if game == "one-eyed-jack":
+        from ui.scenes.one_eyed_jack import MIDWAY
+
+        return {"game": "one-eyed-jack", "players": list(DEMO_PLAYERS[:2]), "options": {}}, list(MIDWAY)
+    raise BenchError(f"no demo game for {game}")
+
+
+def make_table(folder: Path, games: dict[str, tuple[dict, list[dict]]], history: int = 3) -> dict[str, int]:
+    """A data folder with players, a few finished games, and one unfinished game per entry of
+    ``games`` (in order: the last is the newest, the one home offers to resume)."""
+    from companion import paths
+    from companion.session import Session
+    from companion.store import Store
+
+    folder.mkdir(parents=True, exist_ok=True)
+    store = Store(paths.store_path(folder))
+    ids = {}
+    try:
+        for name in PLAYERS:
+            store.add_player(name)
+        rounds = {"JS": "Ann", "JH": "Ann", "JC": "Ann", "JD": "Ann"}
+        for _ in range(history):      # the history screen has something in it, as at a real table
+            session = Session.start(store, {"game": "jacks", "players": list(PLAYERS[:4]), "options": {"target": 20}})
+            session.play({"type": "round", "jacks": rounds})
+        for game, (header, actions) in games.items():
+            session = Session.start(store, header)
+            for action in actions:
+                session.play(action)
+            ids[game] = session.game_id
+            time.sleep(0.01)          # distinct "updated" times: the last one is the newest
+    finally:
+        store.close()
+    return ids
+
+
+# -- the measurements -----------------------------------------------------------------------------------
+
+class Bench:
+    def __init__(self, runs: int, idle_seconds: float, quick: bool, log=print):
+        self.runs = runs
+        self.idle_seconds = idle_seconds
+        self.quick = quick
+        self.log = log
+        self.work = Path(tempfile.mkdtemp(prefix="jack-companion-bench-"))
+        self.notes: list[str] = []
+        self.results: dict = {"settings": {"runs": runs, "idle_seconds": idle_seconds, "quick": quick,
+                                           "max_fps": 30}}
+        self.engine_bench = load_script("engine_bench")
+        if self.engine_bench is None:
+            self.notes.append("tests/benchmarks/ is not here: engine figures skipped, demo games used")
+        self.renderer = None
+        self.available: list[str] = []
+
+    def close(self) -> None:
+        shutil.rmtree(self.work, ignore_errors=True)
+
+    def app(self, data_dir: Path, *flags: str) -> Child:
+        return Child(["-m", "ui.bench_probe", "app", "--data-dir", str(data_dir), *flags], cwd=self.work)
+
+    def bare(self, data_dir: Path, *flags: str) -> Child:
+        return Child(["-m", "ui.bench_bare", "--data-dir", str(data_dir), *flags], cwd=self.work)
+
+    # -- tables ---------------------------------------------------------------------------------
+
+    def prepare(self) -> None:
+        self.log("seeding tables...")
+        ruled = [name for name, info in GAMES.items() if info.available]
+        self.logs = {game: seed_log(game, self.engine_bench) if self.engine_bench or game != "slapjack" else None
+                     for game in ruled}
+        self.logs = {game: log for game, log in self.logs.items() if log is not None}
+        self.plain = self.work / "table-plain"
+        make_table(self.plain, {})
+        self.resume_tables = {}
+        for game, log in self.logs.items():
+            self.resume_tables[game] = self.work / f"table-resume-{game}"
+            make_table(self.resume_tables[game], {game: log})
+        # Warm up (compiled bytecode, Kivy's config file, the file cache) and ask what can be shown.
+        child = self.app(self.plain, "--exit")
+        try:
+            settled = child.expect("settled")
+            child.proc.wait(timeout=30)
+        finally:
+            child.close()
+        self.renderer = settled.get("renderer")
+        self.available = [g for g in settled.get("available", []) if g in self.logs]
+        for game, info in GAMES.items():
+            if game not in self.available:
+                why = "its screen is not built yet" if info.available else "its rules are not written yet"
+                self.notes.append(f"{info.title}: skipped ({why})")
+        child = self.bare(self.work / "bare", "--exit")
+        try:
+            child.expect("settled")
+            child.proc.wait(timeout=30)
+        finally:
+            child.close()
+        self.results["games_measured"] = list(self.available)
+        self.results["seeded"] = {g: len(self.logs[g][1]) for g in self.available}
+
+    # -- 1 and 7: start-up ------------------------------------------------------------------------------
+
+    def startup(self) -> None:
+        self.log(f"cold starts: {self.runs} runs of the bare app, home, and each game resumed...")
+        bare, home, bare_mem, home_mem = [], [], [], []
+        resumed = {g: {"home_ms": [], "resumed_ms": [], "adds_ms": []} for g in self.available}
+        for run in range(self.runs):
+            child = self.bare(self.work / "bare", "--exit")
+            try:
+                first = child.expect("first_frame")
+                settled = child.expect("settled")
+                bare.append(child.ms_since_start(first))
+                bare_mem.append(settled["memory"]["peak_mib"])
+                self.bare_split = settled["memory"]
+            finally:
+                child.close()
+            child = self.app(self.plain, "--exit")
+            try:
+                first = child.expect("first_frame")
+                settled = child.expect("settled")
+                if first["screen"] != "home":
+                    raise BenchError(f"the first frame showed {first['screen']!r}, not home")
+                home.append(child.ms_since_start(first))
+                home_mem.append(settled["memory"]["peak_mib"])
+            finally:
+                child.close()
+            for game in self.available:
+                child = self.app(self.resume_tables[game], "--resume", "--exit")
+                try:
+                    first = child.expect("first_frame")
+                    shown = child.expect("resumed_frame")
+                    child.expect("settled")
+                    entry = resumed[game]
+                    entry["home_ms"].append(child.ms_since_start(first))
+                    entry["resumed_ms"].append(child.ms_since_start(shown))
+                    entry["adds_ms"].append((shown["t"] - first["t"]) * 1000)
+                finally:
+                    child.close()
+        self.results["startup"] = {
+            "bare_ms": stats(bare), "home_ms": stats(home),
+            "ratio": statistics.median(home) / statistics.median(bare),
+            "resume": {g: {k: stats(v) for k, v in entry.items()} for g, entry in resumed.items()},
+        }
+        self.results["memory"] = {"bare_mib": stats(bare_mem), "home_mib": stats(home_mem)}
+
+    # -- 2: memory with each game's screen opened in turn --------------------------------------------
+
+    def memory(self) -> None:
+        self.log(f"memory: {self.runs} runs opening each game's screen in turn...")
+        table = self.work / "table-all"
+        self.all_ids = make_table(table, {g: self.logs[g] for g in self.available})
+        self.all_table = table
+        peaks, steps = [], {g: [] for g in self.available}
+        for run in range(self.runs):
+            child = self.app(table)
+            try:
+                child.expect("settled")
+                for game in self.available:
+                    child.send(cmd="open", game=game, game_id=self.all_ids[game])
+                    steps[game].append(child.expect("opened")["memory"]["peak_mib"])
+                child.send(cmd="rss")
+                last = child.expect("rss")["memory"]
+                peaks.append(last["peak_mib"])
+            finally:
+                child.close()
+        memory = self.results["memory"]
+        split = getattr(self, "bare_split", {})
+        if last.get("anon_mib") is not None and split.get("anon_mib") is not None:
+            memory["split_mib"] = {"bare": {"anon": split["anon_mib"], "file": split["file_mib"]},
+                                   "all_games": {"anon": last["anon_mib"], "file": last["file_mib"]}}
+        memory["all_games_mib"] = stats(peaks)
+        memory["after_each_mib"] = {g: stats(v) for g, v in steps.items()}
+        memory["ratio"] = statistics.median(peaks) / memory["bare_mib"]["median"]
+
+    # -- 3 and 4: idle load and tap to screen ----------------------------------------------------------
+
+    def idle_window(self, child: Child) -> dict:
+        """CPU of ``child`` over idle_seconds, also in a few equal parts (min/median/max)."""
+        parts = 2 if self.idle_seconds < 10 else 6
+        samples = [(time.monotonic(), child.cpu())]
+        for i in range(parts):
+            time.sleep(self.idle_seconds / parts)
+            samples.append((time.monotonic(), child.cpu()))
+        per_part = [100 * (c1 - c0) / (t1 - t0) for (t0, c0), (t1, c1) in zip(samples, samples[1:])]
+        total = 100 * (samples[-1][1] - samples[0][1]) / (samples[-1][0] - samples[0][0])
+        return {"percent": total, "parts": stats(per_part), "seconds": samples[-1][0] - samples[0][0]}
+
+    def idle_and_taps(self) -> None:
+        self.log(f"idle: {self.idle_seconds:g} s on bare Kivy, home and each game's screen; then taps...")
+        idle, taps = {}, {}
+        child = self.bare(self.work / "bare")
+        try:
+            child.expect("settled")
+            time.sleep(0.5)
+            idle["bare"] = self.idle_window(child)
+        finally:
+            child.close()
+        child = self.app(self.all_table)
+        tap_runs = 1 if self.quick else 5
+        try:
+            child.expect("settled")
+            time.sleep(0.5)
+            idle["home"] = self.idle_window(child)
+            for game in self.available:
+                child.send(cmd="open", game=game, game_id=self.all_ids[game])
+                child.expect("opened")
+                time.sleep(0.5)
+                idle[game] = self.idle_window(child)
+                child.send(cmd="tap", game=game, runs=tap_runs)
+                taps[game] = self.tap_figures(child.expect("taps", timeout=60 + 20 * tap_runs)["results"])
+            child.send(cmd="rss")
+            self.results["memory"]["after_idle_and_taps_mib"] = child.expect("rss")["memory"]["peak_mib"]
+        finally:
+            child.close()
+        self.results["idle"] = idle
+        self.results["taps"] = taps
+
+    @staticmethod
+    def tap_figures(results: list[dict]) -> dict:
+        by_action: dict[str, dict] = {}
+        for result in results:
+            name = "undo" if result["action"] == "undo" else "action"
+            entry = by_action.setdefault(name, {"names": [], "ms": [], "frames": [], "errors": []})
+            if "error" in result:
+                entry["errors"].append(result["error"])
+                continue
+            if result["action"] not in entry["names"]:
+                entry["names"].append(result["action"])
+            entry["ms"].append(result["ms"])
+            entry["frames"].append(result["frames"])
+        return {name: {"actions": e["names"], "ms": stats(e["ms"]), "frames": stats(e["frames"]),
+                       "errors": e["errors"]} for name, e in by_action.items()}
+
+    # -- 5: the slap verdict -------------------------------------------------------------------------------
+
+    def slap(self) -> None:
+        races = 10 if self.quick else 150
+        slap = {}
+        if "slapjack" in self.available:
+            self.log(f"slap verdict: {races} races on the Slapjack screen (judge only), main thread busy drawing...")
+            table = self.work / "table-judge"
+            ids = make_table(table, {"slapjack": ({"game": "slapjack", "players": list(PLAYERS[:4]), "options": {},
+                                                   "feed": "none"}, [])}, history=0)
+            child = self.app(table)
+            try:
+                child.expect("settled")
+                child.send(cmd="slap", game_id=ids["slapjack"], races=races, busy_ms=8)
+                slap["app"] = self.slap_figures(child.expect("slap", timeout=60 + 2 * races))
+            except BenchError as exc:
+                self.notes.append(f"slap verdict on the Slapjack screen: failed: {exc}")
+            finally:
+                child.close()
+        self.log(f"slap verdict: {races} races through the pads' documented path to a label, main thread busy...")
+        child = Child(["-m", "ui.bench_probe", "slap", "--races", str(races)], cwd=self.work)
+        try:
+            slap["pads_path"] = self.slap_figures(child.expect("slap", timeout=60 + 2 * races))
+            child.proc.wait(timeout=30)
+        finally:
+            child.close()
+        self.results["slap"] = slap
+
+    @staticmethod
+    def slap_figures(report: dict) -> dict:
+        good = [r for r in report["results"] if "ms" in r]
+        return {
+            "path": report.get("path"), "races": len(report["results"]), "no_verdict": len(report["results"]) - len(good),
+            "shown_ms": stats([r["ms"] for r in good]), "verdict_ms": stats([r["verdict_ms"] for r in good]),
+            "winner_right": sum(r["winner_right"] for r in good), "ranked_right": sum(r["ranked_right"] for r in good),
+            "window_ms": report["window_ms"], "busy_ms": report["busy_ms"], "clock": report.get("clock"),
+        }
+
+    def race_judge(self) -> None:
+        race_bench = load_script("race_bench")
+        if race_bench is None:
+            self.notes.append("tests/benchmarks/race_bench.py is not here: the race judge's accuracy is skipped")
+            return
+        judge = {}
+        count = 200 if self.quick else 3000
+        for delivery in ("independent", "ordered"):
+            self.log(f"race judge: {count} races, callbacks 0-50 ms late ({delivery})...")
+            args = argparse.Namespace(races=count, tables=min(100, count // 2), max_delay_ms=50.0, delivery=delivery,
+                                      window_ms=15.0, settle_ms=0.0, busy_ms=8.0, seed=1)
+            results = race_bench.run(args)
+            n = results.races
+            judge[delivery] = {
+                "races": n, "ranked_right_percent": 100 * results.correct / n,
+                "winner_right_percent": 100 * results.winner_right / n,
+                "out_of_order_percent": 100 * results.out_of_order / n,
+                "edge_to_verdict_ms": {"median": race_bench.percentile(results.from_edge, 50) * 1000,
+                                       "p99": race_bench.percentile(results.from_edge, 99) * 1000},
+            }
+        self.results["race_judge"] = judge
+
+    # -- 6: engines ----------------------------------------------------------------------------------------
+
+    def engines(self) -> None:
+        if self.engine_bench is None:
+            return
+        self.log("engines: actions/s, refold of 500 actions, store load and undo, simulated Slapjack...")
+        self.results["engines"] = self.engine_bench.run(runs=3 if self.quick else 7, quick=self.quick)
+        self.notes.extend(self.results["engines"].pop("notes", []))
+
+    # -- all of it -----------------------------------------------------------------------------------------
+
+    def run(self) -> dict:
+        steps = [self.prepare, self.startup, self.memory, self.idle_and_taps, self.slap, self.race_judge, self.engines]
+        for step in steps:
+            try:
+                step()
+            except BenchError as exc:
+                if step is self.prepare:
+                    raise
+                self.notes.append(f"{step.__name__}: failed: {exc}")
+        self.results["machine"] = machine(self.renderer)
+        self.results["targets"] = targets(self.results)
+        self.results["notes"] = self.notes
+        return self.results
+
+
+# -- verdicts and the table --------------------------------------------------------------------------------
+
+def targets(r: dict) -> list[dict]:
+    out = []
+
+    def check(name: str, target: str, value: str, met: bool | None):
+        out.append({"target": name, "wanted": target, "measured": value, "met": met})
+
+    start = r.get("startup")
+    if start:
+        check("start to home", f"<= {TARGETS['start_ratio']}x bare Kivy",
+              f"{start['ratio']:.2f}x ({start['home_ms']['median']:.0f} vs {start['bare_ms']['median']:.0f} ms)",
+              start["ratio"] <= TARGETS["start_ratio"])
+        for game, entry in start["resume"].items():
+            adds = entry["adds_ms"]
+            check(f"resume {game} adds", f"< {TARGETS['resume_adds_ms']} ms",
+                  f"{adds['median']:.0f} ms median, {adds['max']:.0f} ms max", adds["max"] < TARGETS["resume_adds_ms"])
+    memory = r.get("memory", {})
+    if "ratio" in memory:
+        check("peak memory, every game's screen opened", f"<= {TARGETS['memory_ratio']}x bare Kivy",
+              f"{memory['ratio']:.2f}x ({memory['all_games_mib']['median']:.0f} vs {memory['bare_mib']['median']:.0f} MiB)",
+              memory["ratio"] <= TARGETS["memory_ratio"])
+    for screen, entry in r.get("idle", {}).items():
+        if screen == "bare":
+            continue
+        check(f"idle on {screen}", f"< {TARGETS['idle_percent']:g}% of one core",
+              f"{entry['percent']:.2f}% (bare Kivy {r['idle']['bare']['percent']:.2f}%)",
+              entry["percent"] < TARGETS["idle_percent"])
+    for game, entry in r.get("taps", {}).items():
+        for name, figures in entry.items():
+            frames = figures["frames"]
+            if not frames.get("n"):
+                check(f"tap to screen, {game} {name}", f"<= {TARGETS['tap_frames']} frames", "no measurement", None)
+                continue
+            check(f"tap to screen, {game} {name}", f"<= {TARGETS['tap_frames']} frames",
+                  f"{frames['max']:.0f} frames max ({figures['ms']['max']:.0f} ms)", frames["max"] <= TARGETS["tap_frames"])
+    for where, slap in r.get("slap", {}).items():
+        if slap["shown_ms"].get("n"):
+            name = "Slapjack screen" if where == "app" else "pads path, one label"
+            check(f"slap verdict, first edge to the frame ({name})", f"p99 < {TARGETS['slap_p99_ms']} ms",
+                  f"p99 {slap['shown_ms']['p99']:.1f} ms (median {slap['shown_ms']['median']:.1f})",
+                  slap["shown_ms"]["p99"] < TARGETS["slap_p99_ms"] and slap["no_verdict"] == 0)
+    for game, entry in r.get("engines", {}).get("games", {}).items():
+        refold = entry["refold_ms"]
+        check(f"refold {entry['actions']} actions, {game}", f"< {TARGETS['refold_ms']} ms (well under)",
+              f"{refold['median']:.1f} ms median, p99 {refold['p99']:.1f}", refold["p99"] < TARGETS["refold_ms"])
+    return out
+
+
+def fmt(s: dict, unit: str = "ms", digits: int = 0, p99: bool = False) -> str:
+    if not s or not s.get("n"):
+        return "-"
+    f = f"{{:.{digits}f}}"
+    if p99:
+        return f"median {f.format(s['median'])} {unit}, p99 {f.format(s['p99'])} {unit} (n={s['n']})"
+    return (f"{f.format(s['median'])} {unit} (min {f.format(s['min'])}, max {f.format(s['max'])}, "
+            f"n={s['n']})")
+
+
+def table(r: dict) -> str:
+    m = r["machine"]
+    lines = [f"Measured {m['date']} on {m['arch']}, {m['cpu']}, {m['cores']} cores, {m['memory_gib']} GiB; "
+             f"{m['os']}; Python {m['python']}, Kivy {m['kivy']}; display {m['display']}, "
+             f"GL {m['gl_renderer']}. Runs: {r['settings']['runs']}, idle periods {r['settings']['idle_seconds']:g} s, "
+             f"frame cap {r['settings']['max_fps']}.", ""]
+    lines += ["| figure | measured |", "| --- | --- |"]
+
+    def row(name: str, value: str) -> None:
+        lines.append(f"| {name} | {value} |")
+
+    start = r.get("startup")
+    if start:
+        row("**Start-up** (spawn to first frame on screen)", "")
+        row("bare Kivy app, one label", fmt(start["bare_ms"]))
+        row("app, home screen", fmt(start["home_ms"]) + f"; **{start['ratio']:.2f}x** bare")
+        for game, entry in start["resume"].items():
+            row(f"app, {game} resumed from the store (tap Resume on home's first frame)",
+                fmt(entry["resumed_ms"]) + f"; resume adds {fmt(entry['adds_ms'])}")
+    memory = r.get("memory")
+    if memory and "bare_mib" in memory:
+        row("**Memory** (peak resident set)", "")
+        row("bare Kivy app, one label", fmt(memory["bare_mib"], "MiB", 1))
+        row("app, home screen", fmt(memory["home_mib"], "MiB", 1))
+        if "all_games_mib" in memory:
+            row("app, each game's screen opened in turn", fmt(memory["all_games_mib"], "MiB", 1)
+                + f"; **{memory['ratio']:.2f}x** bare")
+            for game, s in memory["after_each_mib"].items():
+                row(f"&nbsp;&nbsp;after opening {game}", fmt(s, "MiB", 1))
+        if "split_mib" in memory:
+            b, a = memory["split_mib"]["bare"], memory["split_mib"]["all_games"]
+            row("&nbsp;&nbsp;resident now: anonymous (heaps, GL driver) + file-backed (libraries)",
+                f"bare {b['anon']:.0f} + {b['file']:.0f} MiB; app, every game opened {a['anon']:.0f} + {a['file']:.0f} MiB")
+        if "after_idle_and_taps_mib" in memory:
+            row("app, after the idle periods and all the taps", f"{memory['after_idle_and_taps_mib']:.1f} MiB")
+    idle = r.get("idle")
+    if idle:
+        row(f"**Idle CPU** (% of one core over {r['settings']['idle_seconds']:g} s; parts: min/median/max)", "")
+        for screen, entry in idle.items():
+            name = "bare Kivy app, one label" if screen == "bare" else f"app on {screen}"
+            p = entry["parts"]
+            row(name, f"**{entry['percent']:.2f}%** (parts {p['min']:.2f} / {p['median']:.2f} / {p['max']:.2f}%)")
+    taps = r.get("taps")
+    if taps:
+        row("**Tap to screen** (finger lifted to the first frame showing the final effect, cap 30 fps)", "")
+        for game, entry in taps.items():
+            for name, figures in entry.items():
+                what = ", ".join(figures["actions"][:2]) or name
+                frames = figures["frames"]
+                value = ("; ".join(figures["errors"]) if not frames.get("n") else
+                         f"frames {frames['min']:.0f}-{frames['max']:.0f} (median {frames['median']:g}); "
+                         + fmt(figures["ms"], digits=1))
+                row(f"{game}: {what}", value)
+    slaps = r.get("slap", {})
+    if slaps:
+        row("**Slap verdict** (first pad edge to the frame showing the winner; main thread busy drawing)", "")
+    for where, slap in slaps.items():
+        row(f"{slap['path']}: {slap['races']} races, 2-4 pads 1-30 ms apart, window {slap['window_ms']:g} ms, "
+            f"0-{slap['busy_ms']:g} ms of Python and a full redraw every frame, Kivy clock {slap.get('clock')}",
+            fmt(slap["shown_ms"], digits=1, p99=True) + f", max {slap['shown_ms'].get('max', 0):.1f} ms; "
+            f"verdict set {fmt(slap['verdict_ms'], digits=1, p99=True)}; "
+            f"winner right {slap['winner_right']}/{slap['races'] - slap['no_verdict']}, "
+            f"ranked right {slap['ranked_right']}/{slap['races'] - slap['no_verdict']}"
+            + (f"; **{slap['no_verdict']} without a verdict**" if slap["no_verdict"] else ""))
+    for delivery, j in r.get("race_judge", {}).items():
+        row(f"race judge, {j['races']} races, callbacks 0-50 ms late ({delivery})",
+            f"ranked right {j['ranked_right_percent']:.2f}%, winner right {j['winner_right_percent']:.2f}% "
+            f"(callbacks out of order in {j['out_of_order_percent']:.1f}%); edge to verdict "
+            f"median {j['edge_to_verdict_ms']['median']:.1f} ms, p99 {j['edge_to_verdict_ms']['p99']:.1f} ms")
+    engines = r.get("engines")
+    if engines:
+        row("**Engines**", "")
+        for game, e in engines["games"].items():
+            row(f"{game}: Game.push", f"{e['push_per_s']['median']:,.0f} actions/s (min {e['push_per_s']['min']:,.0f})")
+            row(f"{game}: refold {e['actions']} actions ({e['log']})", fmt(e["refold_ms"], digits=2, p99=True))
+            row(f"{game}: Store.load (SQLite + refold) / Session.undo (durable)",
+                f"{e['load_ms']['median']:.2f} ms / {e['undo_ms']['median']:.2f} ms median")
+        sim = engines.get("slapjack_sim")
+        if sim:
+            row(f"Slapjack simulate, {sim['players']} players", f"{sim['median']:.0f} games/s (min {sim['min']:.0f}; "
+                f"median game {sim['median_cards_turned']:g} cards turned)")
+    lines += ["", "| target | wanted | measured | met |", "| --- | --- | --- | --- |"]
+    for t in r.get("targets", []):
+        met = {True: "yes", False: "**no**", None: "?"}[t["met"]]
+        lines.append(f"| {t['target']} | {t['wanted']} | {t['measured']} | {met} |")
+    if r.get("notes"):
+        lines += [""] + [f"- {note}" for note in r["notes"]]
+    return "\n".join(lines)
+
+
+def main(args: argparse.Namespace) -> int:
+    runs = args.runs or (2 if args.quick else 7)
+    idle = args.idle_seconds if args.idle_seconds is not None else (2.0 if args.quick else 30.0)
+    say = (lambda *a: print(*a, file=sys.stderr, flush=True)) if args.json else (lambda *a: print(*a, flush=True))
+    bench = Bench(runs, idle, args.quick, log=say)
+    try:
+        results = bench.run()
+    finally:
+        bench.close()
+    if args.json:
+        print(json.dumps(results, indent=2))
+    else:
+        print()
+        print(table(results))
+    return 0

@@ -1,0 +1,340 @@
+"""Slapjack set-up: who plays in seating order, how the cards reach the companion, the options.
+
+Three ways to play (issue: "One engine, three ways to play"):
+
+* **Real deck**: players turn real cards; each reaches the companion from the serial card
+  reader when one is configured, else from the turner tapping it on the screen's card pad.
+* **Judge slaps only**: no cards at all; the companion judges each race and the table taps
+  whether the slap was good or wrong.
+* **Screen deck**: the companion deals on screen; computer players join at a reaction level
+  in ms, offered from a player's own measured average.
+
+Each person's pad is their place among the people in seating order: the first person has
+pad 1, the second pad 2, and so on (computer players have none).
+"""
+
+from __future__ import annotations
+
+import random
+
+from kivy.app import App
+from kivy.metrics import dp
+from kivy.properties import BooleanProperty, DictProperty, ListProperty, NumericProperty, StringProperty
+from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.screenmanager import Screen
+
+from companion.errors import GameError
+from companion.games.slapjack import MAX_LEVEL_MS, MAX_PLAYERS, MIN_LEVEL_MS, MIN_PLAYERS, screen_deck_header
+from companion.games.slapjack_bots import CLOSE_RACE_HANDICAP_MS, DEFAULT_LEVEL_MS
+from companion.session import Session
+from companion.stats import slapjack_stats
+
+from .. import theme
+from ..pads_link import link_for
+from ..widgets.basics import ChoiceButton, TableButton
+
+MODES = ("real", "judge", "screen")
+END_CHOICES = (None, 20, 30, 50, 100, 150, 200, 250, 300, 400, 500, 750, 1000)   # None: play to the end
+DEFAULT_END = 300
+TIE_CHOICES = (0, 1, 2, 3, 5, 10, 20)
+PACE_CHOICES = (1.0, 1.25, 1.5, 1.75, 2.0, 2.5, 3.0, 4.0)
+DEFAULT_PACE = 1.75
+LEVEL_STEP_MS = 25
+COMPUTER_NAMES = ("Robo", "Zippy", "Bolt", "Chip", "Dot", "Pixel", "Sparky", "Tin")
+COMPUTER_COLOUR = "#7F8C8D"
+
+
+def pads_for(players: list[str], computers) -> dict[str, int]:
+    """Each person's pad (0-based): their place among the people, in seating order.
+
+    >>> pads_for(["Ann", "Robo", "Ben"], {"Robo"})
+    {'Ann': 0, 'Ben': 1}
+    """
+    humans = [name for name in players if name not in computers]
+    return {name: i for i, name in enumerate(humans)}
+
+
+def offered_level(average_ms: float) -> int:
+    """A close race for a player with this average: the rules' tip, 0.1 s slower than them,
+    rounded to the stepper's step."""
+    level = average_ms + CLOSE_RACE_HANDICAP_MS
+    return int(max(MIN_LEVEL_MS, min(MAX_LEVEL_MS, round(level / LEVEL_STEP_MS) * LEVEL_STEP_MS)))
+
+
+class ComputerRow(BoxLayout):
+    """One computer player: its name, its level with − and +, and the levels offered."""
+
+    name = StringProperty("")
+    level = NumericProperty(DEFAULT_LEVEL_MS)
+
+
+class SlapjackSetupScreen(Screen):
+    mode = StringProperty("real")
+    chosen = ListProperty([])          # names in seating order, computers included
+    computers = DictProperty({})       # computer name -> reaction level in ms
+    queens_too = BooleanProperty(False)
+    doubles_too = BooleanProperty(False)
+    penalty_under_pile = BooleanProperty(False)
+    out_on_wrong_slap = BooleanProperty(True)
+    calm = BooleanProperty(False)
+    end_after = NumericProperty(0)     # 0: off; else a number of cards
+    tie_window_ms = NumericProperty(0)
+    pace = NumericProperty(DEFAULT_PACE)
+    guide = StringProperty("")
+    pads_text = StringProperty("")
+    pads_warning = BooleanProperty(False)
+    reader = BooleanProperty(False)    # a card reader is configured: real-deck cards come from it
+
+    def __init__(self, **kwargs):
+        super().__init__(**kwargs)
+        self.roster_buttons: dict[str, ChoiceButton] = {}
+        self.computer_rows: dict[str, ComputerRow] = {}
+        self.averages: dict[str, tuple[float, int]] = {}
+
+    # -- showing ------------------------------------------------------------------------------------
+
+    def prepare(self, **_):
+        app = App.get_running_app()
+        link = link_for(app)
+        link.open()   # the table sees how its pads are read before the game starts
+        self.reader = link.reader_configured
+        roster = [p.name for p in app.store.players()]
+        # The same table often plays again: keep its people and computers, drop anyone removed.
+        self.chosen = [n for n in self.chosen if n in roster or n in self.computers][:MAX_PLAYERS]
+        self.averages = {}
+        records = app.store.games(game="slapjack", status="finished", limit=100_000)
+        for name, player in slapjack_stats(r.result for r in records).items():
+            if player.reactions_ms:
+                self.averages[name] = (player.average_ms, len(player.reactions_ms))
+        grid = self.ids.roster
+        grid.clear_widgets()
+        self.roster_buttons = {}
+        for name in roster:
+            button = ChoiceButton(text=name, chosen_colour=app.player_colour(name), size_hint_y=None, height=dp(56))
+            button.bind(on_release=lambda btn, n=name: self.toggle(n))
+            self.roster_buttons[name] = button
+            grid.add_widget(button)
+        self.ids.empty.opacity = 0 if len(roster) >= (1 if self.mode == "screen" else MIN_PLAYERS) else 1
+        self.refresh()
+
+    def on_mode(self, *_):
+        if self.mode != "screen":
+            for name in list(self.computers):
+                self.remove_computer(name, refresh=False)
+            self.calm = False
+        if self.mode == "judge":
+            self.end_after = 0   # the judge sees no cards to count
+        if self.ids:
+            self.refresh()
+
+    def refresh(self):
+        app = App.get_running_app()
+        for name, button in self.roster_buttons.items():
+            seat = self.chosen.index(name) + 1 if name in self.chosen else 0
+            button.state = "down" if seat else "normal"
+            button.text = f"{seat}. {name}" if seat else name
+        box = self.ids.computers
+        box.clear_widgets()
+        self.computer_rows = {}
+        for name in self.chosen:
+            if name in self.computers:
+                row = ComputerRow(name=name, level=self.computers[name])
+                row.ids.remove_button.text = f"{self.chosen.index(name) + 1}. {name}  \u2715"
+                self._offer(row)
+                self.computer_rows[name] = row
+                box.add_widget(row)
+        self.guide = self.next_step()
+        self._describe_pads(app)
+
+    def _offer(self, row: ComputerRow) -> None:
+        """Levels offered from the chosen people's own measured averages (past games)."""
+        offers = row.ids.offers
+        offers.clear_widgets()
+        people = [n for n in self.chosen if n not in self.computers and n in self.averages][:2]
+        for person in people:
+            average, presses = self.averages[person]
+            level = offered_level(average)
+            button = TableButton(text=f"Like {person}: {level} ms", font_size="14sp",
+                                 fill=theme.PANEL_LIGHT)
+            button.offer_for = person
+            button.bind(on_release=lambda btn, n=row.name, lv=level: self.set_level(n, lv))
+            offers.add_widget(button)
+        row.ids.offers_hint.text = ("" if people else
+                                    "Play a game on pads to measure a player, and their level is offered here.")
+
+    def _describe_pads(self, app) -> None:
+        link = link_for(app)
+        people = [n for n in self.chosen if n not in self.computers]
+        count = link.count
+        if not count:
+            self.pads_text = link.warning or "No slap pads"
+            self.pads_warning = True
+            return
+        keys = link.keys if link.is_mock else []
+        parts = []
+        for i, name in enumerate(people):
+            if i < count:
+                parts.append(f"{name}: pad {i + 1}" + (f" (key {keys[i]})" if i < len(keys) else ""))
+        missing = people[count:]
+        text = ("Pads  " + " \u00b7 ".join(parts)) if parts else f"{count} pads \u00b7 {link.status_text}"
+        if missing:
+            text += f"  \u2014 only {count} pads: {', '.join(missing)} {'has' if len(missing) == 1 else 'have'} none"
+        self.pads_text = text
+        self.pads_warning = bool(missing) or bool(link.warning)
+
+    # -- players ------------------------------------------------------------------------------------
+
+    def toggle(self, name: str):
+        if name in self.chosen:
+            self.chosen.remove(name)
+        elif len(self.chosen) < MAX_PLAYERS:
+            self.chosen.append(name)
+        else:
+            App.get_running_app().notify(f"Slapjack is for {MIN_PLAYERS} to {MAX_PLAYERS} players: "
+                                         "tap a chosen player to take them out.")
+        self.refresh()
+
+    def add_computer(self):
+        app = App.get_running_app()
+        if self.mode != "screen":
+            return
+        if len(self.chosen) >= MAX_PLAYERS:
+            app.notify(f"Slapjack is for {MIN_PLAYERS} to {MAX_PLAYERS} players.")
+            return
+        taken = {p.name.lower() for p in app.store.players()} | {n.lower() for n in self.chosen}
+        name = next((n for n in COMPUTER_NAMES if n.lower() not in taken), None)
+        if name is None:
+            app.notify("No more computer players: take one out first.")
+            return
+        people = [n for n in self.chosen if n not in self.computers and n in self.averages]
+        level = offered_level(self.averages[people[0]][0]) if people else int(DEFAULT_LEVEL_MS)
+        self.computers[name] = level
+        self.chosen.append(name)
+        self.refresh()
+
+    def remove_computer(self, name: str, refresh: bool = True):
+        self.computers.pop(name, None)
+        if name in self.chosen:
+            self.chosen.remove(name)
+        if refresh:
+            self.refresh()
+
+    def set_level(self, name: str, level: float):
+        if name in self.computers:
+            self.computers[name] = int(max(MIN_LEVEL_MS, min(MAX_LEVEL_MS, level)))
+            row = self.computer_rows.get(name)
+            if row is not None:
+                row.level = self.computers[name]
+
+    def step_level(self, name: str, direction: int):
+        if name in self.computers:
+            self.set_level(name, self.computers[name] + direction * LEVEL_STEP_MS)
+
+    # -- options ------------------------------------------------------------------------------------
+
+    @staticmethod
+    def _step(choices, value, direction: int):
+        index = choices.index(value) if value in choices else 0
+        return choices[max(0, min(len(choices) - 1, index + direction))]
+
+    def step_end(self, direction: int):
+        if self.mode == "judge":
+            App.get_running_app().notify("Ending by card count needs the cards: use a real deck or the screen deck.")
+            return
+        if not self.end_after:
+            self.end_after = DEFAULT_END   # either button turns it on at the usual 300 first
+            return
+        counts = END_CHOICES[1:]
+        index = (counts.index(self.end_after) if self.end_after in counts else counts.index(DEFAULT_END)) + direction
+        self.end_after = 0 if index < 0 else counts[min(index, len(counts) - 1)]
+
+    def step_tie(self, direction: int):
+        self.tie_window_ms = self._step(TIE_CHOICES, self.tie_window_ms, direction)
+
+    def step_pace(self, direction: int):
+        self.pace = self._step(PACE_CHOICES, self.pace, direction)
+
+    def toggle_calm(self):
+        if self.mode != "screen":
+            App.get_running_app().notify("Calm mode is for the screen deck: the companion stops after every card.")
+            return
+        self.calm = not self.calm
+
+    @staticmethod
+    def end_words(end_after) -> str:
+        return f"after {int(end_after)} cards" if end_after else "off"
+
+    @staticmethod
+    def tie_words(window) -> str:
+        return f"{window:g} ms" if window else "off"
+
+    # -- starting -----------------------------------------------------------------------------------
+
+    def people(self) -> list[str]:
+        return [n for n in self.chosen if n not in self.computers]
+
+    def next_step(self) -> str:
+        people = self.people()
+        if self.mode == "screen" and not people:
+            return "Tap who plays, then add computer players (the Pi deals and they slap on their own)."
+        if len(self.chosen) < MIN_PLAYERS:
+            more = "add a computer player or tap another player" if self.mode == "screen" else "tap the players"
+            return f"Seating order, clockwise from left of the dealer: {more} ({MIN_PLAYERS} to {MAX_PLAYERS})."
+        if self.mode == "real":
+            how = "cards come from the card reader" if self.reader else "the turner taps each card on the card pad"
+            return f"{self.chosen[0]} turns first; {how}."
+        if self.mode == "judge":
+            return "The companion judges each race; you tap whether the slap was good or wrong."
+        return f"The Pi deals a card every {self.pace:g} s, starting with {self.chosen[0]}."
+
+    def ready(self) -> bool:
+        return len(self.chosen) >= MIN_PLAYERS and (self.mode != "screen" or bool(self.people()))
+
+    def start_label(self, chosen, computers, mode) -> str:
+        if len(chosen) < MIN_PLAYERS:
+            return f"Choose {MIN_PLAYERS - len(chosen)} more"
+        if mode == "screen" and all(n in computers for n in chosen):
+            return "Add a person"
+        return "Start"
+
+    def options(self) -> dict:
+        options = {
+            "queens_too": bool(self.queens_too),
+            "doubles_too": bool(self.doubles_too),
+            "penalty_under_pile": bool(self.penalty_under_pile),
+            "out_on_wrong_slap": bool(self.out_on_wrong_slap),
+            "end_after": int(self.end_after) if self.end_after else None,
+            "tie_window_ms": self.tie_window_ms,
+        }
+        if self.mode == "screen":
+            options["calm"] = bool(self.calm)
+        return options
+
+    def header(self) -> dict:
+        players = list(self.chosen)
+        if self.mode == "screen":
+            seed = random.SystemRandom().randrange(2**63)
+            header = screen_deck_header(players, seed, self.options())
+            if self.computers:
+                header["computers"] = {n: self.computers[n] for n in players if n in self.computers}
+            header["pace_s"] = float(self.pace)   # the app's own: the rules never read it
+            return header
+        feed = "none" if self.mode == "judge" else ("reader" if self.reader else "pad")
+        return {"game": "slapjack", "players": players, "options": self.options(), "feed": feed}
+
+    def start(self):
+        app = App.get_running_app()
+        if not self.ready():
+            app.notify(self.next_step(), "error")
+            return
+        try:
+            session = Session.start(app.store, self.header())
+        except GameError as exc:
+            app.notify(str(exc), "error")
+            return
+        app.open_session(session)
+
+    def open_stats(self):
+        from .slapjack import open_stats
+
+        open_stats()
