@@ -222,7 +222,7 @@ class RaceRunner:
     ``fn()`` after ``delay`` seconds on the UI thread, e.g. with Kivy::
 
         RaceRunner(judge, now=time.monotonic,
-                   schedule=lambda d, fn: Clock.schedule_once(lambda dt: fn(), d),
+                   schedule=lambda d, fn: Clock.schedule_once_free(lambda dt: fn(), d),
                    on_verdict=self.show_verdict)
 
     Call :meth:`press` and :meth:`release` on the UI thread with the pads' timestamps.

@@ -42,11 +42,14 @@ A Slapjack race, on Kivy's main thread::
     judge = RaceJudge(window=pads["race_window_ms"] / 1000, opened_at=card_landed_at,
                       held=board.held_pads())
     runner = RaceRunner(judge, now=time.monotonic,
-                        schedule=lambda delay, fn: Clock.schedule_once(lambda dt: fn(), delay),
+                        schedule=lambda delay, fn: Clock.schedule_once_free(lambda dt: fn(), delay),
                         on_verdict=show_verdict)      # verdict.describe() -> lines to show
     # from on_press / on_release (device thread):
-    Clock.schedule_once(lambda dt: runner.press(pad, t))
-    Clock.schedule_once(lambda dt: runner.release(pad, t))
+    Clock.schedule_once_free(lambda dt: runner.press(pad, t))
+    Clock.schedule_once_free(lambda dt: runner.release(pad, t))
+
+``_free``: the app's clock (``ui/kivy_setup.py``) wakes for these at once and draws the verdict's
+frame straight away; a plain ``schedule_once`` waits for the next frame, up to 33 ms.
 
 Timing
 ------

@@ -447,7 +447,10 @@ class Bench:
                 time.sleep(0.5)
                 idle[game] = self.idle_window(child)
                 child.send(cmd="tap", game=game, runs=tap_runs)
-                taps[game] = self.tap_figures(child.expect("taps", timeout=60 + 20 * tap_runs)["results"])
+                try:
+                    taps[game] = self.tap_figures(child.expect("taps", timeout=60 + 20 * tap_runs)["results"])
+                except BenchError as exc:
+                    self.notes.append(f"tap to screen on {game}: failed: {exc}")
             child.send(cmd="rss")
             self.results["memory"]["after_idle_and_taps_mib"] = child.expect("rss")["memory"]["peak_mib"]
         finally:
@@ -481,15 +484,16 @@ class Bench:
             table = self.work / "table-judge"
             ids = make_table(table, {"slapjack": ({"game": "slapjack", "players": list(PLAYERS[:4]), "options": {},
                                                    "feed": "none"}, [])}, history=0)
-            child = self.app(table)
-            try:
-                child.expect("settled")
-                child.send(cmd="slap", game_id=ids["slapjack"], races=races, busy_ms=8)
-                slap["app"] = self.slap_figures(child.expect("slap", timeout=60 + 2 * races))
-            except BenchError as exc:
-                self.notes.append(f"slap verdict on the Slapjack screen: failed: {exc}")
-            finally:
-                child.close()
+            for key, redraw in (("app", True), ("app_no_redraw", False)):
+                child = self.app(table)
+                try:
+                    child.expect("settled")
+                    child.send(cmd="slap", game_id=ids["slapjack"], races=races, busy_ms=8, redraw=redraw)
+                    slap[key] = self.slap_figures(child.expect("slap", timeout=60 + 2 * races))
+                except BenchError as exc:
+                    self.notes.append(f"slap verdict on the Slapjack screen: failed: {exc}")
+                finally:
+                    child.close()
         self.log(f"slap verdict: {races} races through the pads' documented path to a label, main thread busy...")
         child = Child(["-m", "ui.bench_probe", "slap", "--races", str(races)], cwd=self.work)
         try:
@@ -507,6 +511,7 @@ class Bench:
             "shown_ms": stats([r["ms"] for r in good]), "verdict_ms": stats([r["verdict_ms"] for r in good]),
             "winner_right": sum(r["winner_right"] for r in good), "ranked_right": sum(r["ranked_right"] for r in good),
             "window_ms": report["window_ms"], "busy_ms": report["busy_ms"], "clock": report.get("clock"),
+            "redraw": report.get("redraw", True),
         }
 
     def race_judge(self) -> None:
@@ -587,14 +592,18 @@ def targets(r: dict) -> list[dict]:
               entry["percent"] < TARGETS["idle_percent"])
     for game, entry in r.get("taps", {}).items():
         for name, figures in entry.items():
-            frames = figures["frames"]
-            if not frames.get("n"):
-                check(f"tap to screen, {game} {name}", f"<= {TARGETS['tap_frames']} frames", "no measurement", None)
+            wanted = f"<= {TARGETS['tap_frames']} frames ({TARGETS['tap_frames'] * FRAME_MS:.0f} ms at 30 fps)"
+            ms = figures["ms"]
+            if not ms.get("n"):
+                check(f"tap to screen, {game} {name}", wanted, "; ".join(figures["errors"]) or "no measurement", None)
                 continue
-            check(f"tap to screen, {game} {name}", f"<= {TARGETS['tap_frames']} frames",
-                  f"{frames['max']:.0f} frames max ({figures['ms']['max']:.0f} ms)", frames["max"] <= TARGETS["tap_frames"])
+            check(f"tap to screen, {game} {name}", wanted,
+                  f"{ms['max']:.0f} ms max = {frame_periods(ms['max'])} frames (median {ms['median']:.0f} ms)",
+                  frame_periods(ms["max"]) <= TARGETS["tap_frames"])
     for where, slap in r.get("slap", {}).items():
         if slap["shown_ms"].get("n"):
+            if where == "app_no_redraw":
+                continue    # for the explanation: the target is judged with the main thread busy drawing
             name = "Slapjack screen" if where == "app" else "pads path, one label"
             check(f"slap verdict, first edge to the frame ({name})", f"p99 < {TARGETS['slap_p99_ms']} ms",
                   f"p99 {slap['shown_ms']['p99']:.1f} ms (median {slap['shown_ms']['median']:.1f})",
@@ -604,6 +613,12 @@ def targets(r: dict) -> list[dict]:
         check(f"refold {entry['actions']} actions, {game}", f"< {TARGETS['refold_ms']} ms (well under)",
               f"{refold['median']:.1f} ms median, p99 {refold['p99']:.1f}", refold["p99"] < TARGETS["refold_ms"])
     return out
+
+
+def frame_periods(ms: float) -> int:
+    """How many frames of the 30 fps cap a delay spans (a change shown within the frame it was
+    made in is 1)."""
+    return max(1, -int(-ms // FRAME_MS))
 
 
 def fmt(s: dict, unit: str = "ms", digits: int = 0, p99: bool = False) -> str:
@@ -664,17 +679,19 @@ def table(r: dict) -> str:
         for game, entry in taps.items():
             for name, figures in entry.items():
                 what = ", ".join(figures["actions"][:2]) or name
-                frames = figures["frames"]
-                value = ("; ".join(figures["errors"]) if not frames.get("n") else
-                         f"frames {frames['min']:.0f}-{frames['max']:.0f} (median {frames['median']:g}); "
-                         + fmt(figures["ms"], digits=1))
+                frames, ms = figures["frames"], figures["ms"]
+                value = ("; ".join(figures["errors"]) if not ms.get("n") else
+                         fmt(ms, digits=1) + f" = {frame_periods(ms['median'])}-{frame_periods(ms['max'])} frames "
+                         f"of 33 ms; loop passes {frames['min']:.0f}-{frames['max']:.0f}"
+                         + (f"; **{len(figures['errors'])} failed**: {figures['errors'][0]}" if figures["errors"] else ""))
                 row(f"{game}: {what}", value)
     slaps = r.get("slap", {})
     if slaps:
         row("**Slap verdict** (first pad edge to the frame showing the winner; main thread busy drawing)", "")
     for where, slap in slaps.items():
+        load = "and a full redraw every frame" if slap.get("redraw", True) else "every frame, no forced redraw"
         row(f"{slap['path']}: {slap['races']} races, 2-4 pads 1-30 ms apart, window {slap['window_ms']:g} ms, "
-            f"0-{slap['busy_ms']:g} ms of Python and a full redraw every frame, Kivy clock {slap.get('clock')}",
+            f"0-{slap['busy_ms']:g} ms of Python {load}, Kivy clock {slap.get('clock')}",
             fmt(slap["shown_ms"], digits=1, p99=True) + f", max {slap['shown_ms'].get('max', 0):.1f} ms; "
             f"verdict set {fmt(slap['verdict_ms'], digits=1, p99=True)}; "
             f"winner right {slap['winner_right']}/{slap['races'] - slap['no_verdict']}, "

@@ -476,6 +476,7 @@ def hooks(state: dict, args) -> None:
         app = App.get_running_app()
         screen = app.open_session(Session.resume(app.store, command["game_id"]))
         rng = random.Random(command.get("seed", 1))
+        redraw = bool(command.get("redraw", True))
 
         def go():
             board = screen.link.board
@@ -498,7 +499,7 @@ def hooks(state: dict, args) -> None:
                 busy.cancel()
                 screen.unbind(verdict_text=changed)
                 emit("slap", results=results, memory=memory(), window_ms=screen._window() * 1000,
-                     busy_ms=command.get("busy_ms", 8), clock=clock_kind(),
+                     busy_ms=command.get("busy_ms", 8), clock=clock_kind(), redraw=redraw,
                      path="the Slapjack screen, race judge only (feed none)")
 
             def changed(*_):
@@ -507,7 +508,7 @@ def hooks(state: dict, args) -> None:
             races = SlapRaces(watch, board, pads, screen.ids.verdict_label, int(command.get("races", 50)), rng,
                               float(command.get("max_delay_ms", 0)), ranking, between, done)
             screen.bind(verdict_text=changed)
-            busy = busy_drawing(rng, float(command.get("busy_ms", 8)))
+            busy = busy_drawing(rng, float(command.get("busy_ms", 8)), redraw)
             races.start()
 
         watch.after_settled(go)
@@ -534,9 +535,10 @@ def gl_renderer() -> str:
 
 # -- the slap verdict -----------------------------------------------------------------------------------
 
-def busy_drawing(rng, busy_ms: float):
-    """Keep the main thread busy drawing: every frame 0..busy_ms of pure-Python work, and the
-    whole window redrawn. Returns the Clock event (cancel it to stop)."""
+def busy_drawing(rng, busy_ms: float, redraw: bool = True):
+    """Keep the main thread busy drawing: every frame 0..busy_ms of pure-Python work, and (with
+    ``redraw``) the whole window redrawn, as Kivy does whenever anything on screen moves.
+    Returns the Clock event (cancel it to stop)."""
     from kivy.clock import Clock
     from kivy.core.window import Window
 
@@ -546,7 +548,8 @@ def busy_drawing(rng, busy_ms: float):
         while time.perf_counter() < end:
             for i in range(200):
                 x += i * i
-        Window.canvas.ask_update()
+        if redraw:
+            Window.canvas.ask_update()
 
     return Clock.schedule_interval(busy, 0)
 
@@ -656,7 +659,8 @@ def run_slap(args) -> int:
     pads_config = settings.defaults()["pads"]
     window = pads_config["race_window_ms"] / 1000
     rng = random.Random(args.seed)
-    schedule = Clock.schedule_once_free if args.free else Clock.schedule_once
+    # As hardware/pads.py says: presses and the window's timer as "free" events (ui/kivy_setup.py).
+    schedule = Clock.schedule_once if args.not_free else Clock.schedule_once_free
 
     class SlapBench(App):
         def build(self):
@@ -714,7 +718,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--busy-ms", type=float, default=8.0)
     p.add_argument("--max-delay-ms", type=float, default=0.0, help="extra callback delay, uniform 0..this")
     p.add_argument("--seed", type=int, default=1)
-    p.add_argument("--free", action="store_true", help="hand presses over with Clock.schedule_once_free")
+    p.add_argument("--not-free", action="store_true", help="hand presses over with Clock.schedule_once instead")
     args = parser.parse_args(argv)
     if args.mode == "app":
         return run_app(args)

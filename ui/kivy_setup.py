@@ -24,10 +24,11 @@ def configure(size: str | None, fullscreen: bool = False, rotation: int = 0, max
     # Nothing animates while the table is idle; a low cap keeps a Pi cool between taps.
     # (Programs driving the app frame by frame, such as the tests, pass 0: no cap.)
     Config.set("graphics", "maxfps", str(max_fps))
-    # The "interrupt" clock: whatever is scheduled for now (a slap pad's press handed over from
-    # its device thread, the end of a race's window) runs at once instead of waiting for the next
-    # frame, up to 33 ms away; with nothing scheduled the loop sleeps just as the default does.
-    Config.set("kivy", "kivy_clock", "interrupt")
+    # The "free_all" clock: an event scheduled with Clock.schedule_once_free (a slap pad's press
+    # handed over from its device thread, the end of a race's window) wakes the loop at its time
+    # and the frame showing it is drawn at once, not at the next tick up to 33 ms later. Every
+    # other event keeps the frame cap, so an animation never runs the loop faster than 30 fps.
+    Config.set("kivy", "kivy_clock", "free_all")
     # No multisampling: a frame costs 3-5x less to draw on a software renderer (and less GPU
     # fill on a small board), 10 MB less memory, and the flat panels look the same.
     Config.set("graphics", "multisamples", "0")
@@ -41,8 +42,8 @@ def configure(size: str | None, fullscreen: bool = False, rotation: int = 0, max
     from kivy.clock import Clock  # made now, from the settings above
 
     # Timers fire within 2 ms of their time and the loop sleeps until then. Kivy's default (a
-    # third of a frame) makes the interrupt clock spin for up to 20 ms before every timer, and
-    # the default clock run 40 loops a second at a cap of 30.
+    # third of a frame) runs the loop 40 times a second at a cap of 30, and makes an interrupting
+    # clock spin for up to 20 ms before each timer.
     Clock.clock_resolution = 0.002
     if on_kiosk_display() or fullscreen:
         Config.set("graphics", "show_cursor", "0")

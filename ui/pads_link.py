@@ -143,15 +143,17 @@ class PadsLink(EventDispatcher):
             handler(*args)
 
     # -- device threads: nothing but handing over --------------------------------------------------
+    # Presses and cards go over as "free" events: the clock (free_all, ui/kivy_setup.py) wakes
+    # for them at once instead of at the next frame, up to 33 ms later.
 
     def _press_on_device(self, pad: int, t: float) -> None:
-        Clock.schedule_once(partial(self._main, "on_pad_press", pad, t), -1)
+        Clock.schedule_once_free(partial(self._main, "on_pad_press", pad, t))
 
     def _release_on_device(self, pad: int, t: float) -> None:
-        Clock.schedule_once(partial(self._main, "on_pad_release", pad, t), -1)
+        Clock.schedule_once_free(partial(self._main, "on_pad_release", pad, t))
 
     def _card_on_device(self, card, arrived: float) -> None:
-        Clock.schedule_once(partial(self._main, "on_card", str(card), arrived), -1)
+        Clock.schedule_once_free(partial(self._main, "on_card", str(card), arrived))
 
     def _unknown_on_device(self, text: str, arrived: float) -> None:
         Clock.schedule_once(lambda dt: self.app.notify(f"The card reader sent {text!r}: not a card, ignored.",

@@ -1,5 +1,6 @@
-"""Slapjack: set-up, a screen-deck race just won, a wrong slap at a real deck, the race judge
-waiting for its verdict, a game over with everyone's reaction times, and the stats."""
+"""Slapjack: set-up, a screen-deck race just won, a wrong slap at a real deck, slaps waiting for
+the turner to tap the card in, the race judge waiting for its verdict, a game over with
+everyone's reaction times, and the stats."""
 
 import random
 
@@ -50,6 +51,13 @@ def _wrong_slap(app) -> Session:
     return session
 
 
+def _turned(app) -> Session:
+    session = Session.start(app.store, {"game": "slapjack", "players": ["Ann", "Ben", "Cat"],
+                                        "options": {}, "feed": "pad"})
+    session.play({"type": "turn", "card": "7H"})
+    return session
+
+
 def _judge(app) -> Session:
     session = Session.start(app.store, {"game": "slapjack", "players": list(DEMO_PLAYERS[:4]),
                                         "options": {}, "feed": "none"})
@@ -92,6 +100,7 @@ def scenes(app, driver):
     won = _won_race(app)
     wrong = _wrong_slap(app)
     judge = _judge(app)
+    turned = _turned(app)
 
     def setup():
         screen = app.show("slapjack-setup")
@@ -109,6 +118,17 @@ def scenes(app, driver):
         for _ in range(2):
             driver.tap(screen.ids.tie_up)
 
+    def held():
+        """Ben has turned a Jack; Ann and Cat slap it before he taps it in."""
+        from ui.pads_link import link_for
+
+        app.open_session(Session.resume(app.store, turned.game_id))
+        driver.pump(2)
+        board = link_for(app).board
+        t = board.now() - 0.4
+        board.mock.deliver([(2, True, t + 0.031), (0, True, t), (0, False, t + 0.1), (2, False, t + 0.12)])
+        driver.pump(2)
+
     def stats():
         from ui.screens.slapjack import open_stats
 
@@ -119,6 +139,7 @@ def scenes(app, driver):
         ("slapjack-setup", setup),
         ("slapjack-verdict", lambda: app.open_session(Session.resume(app.store, won.game_id))),
         ("slapjack-wrong", lambda: app.open_session(Session.resume(app.store, wrong.game_id))),
+        ("slapjack-held", held),
         ("slapjack-judge", lambda: app.open_session(Session.resume(app.store, judge.game_id))),
         ("slapjack-over", lambda: app.open_session(Session.resume(app.store, finished.game_id))),
         ("slapjack-stats", stats),

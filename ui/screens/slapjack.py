@@ -42,7 +42,8 @@ from companion.stats import bin_label, histogram, slapjack_stats
 
 from .. import theme
 from ..pads_link import link_for
-from ..widgets.basics import ChoiceButton
+from ..widgets.basics import ChoiceButton, TableButton
+from .slapjack_setup import pads_for
 
 DEFAULT_PACE_S = 1.75
 START_DELAY_S = 1.5       # before the first card (and after a pause): time to put hands down
@@ -202,14 +203,15 @@ class SlapjackStatsView(ModalView):
         played = sum(1 for r in records if r.result)
         self.title = f"Slapjack across {played} finished game{'s' if played != 1 else ''}"
         rows = self.ids.rows
-        rows.add_widget(SlapResultRow(header=True, cells=["games", "wins", "slaps won", "wrong", "average", "best"]))
+        rows.add_widget(SlapResultRow(header=True, cells=["games", "wins", "slaps won", "wrong", "avg ms",
+                                                          "best ms"]))
         for name, player in sorted(stats.items(), key=lambda item: item[0].lower()):
             timed = bool(player.reactions_ms)
             rows.add_widget(SlapResultRow(name=name, fill=app.player_colour(name),
                                           cells=[str(player.games), str(player.wins), str(player.slaps_won),
                                                  str(player.wrong_slaps),
-                                                 f"{player.average_ms:.0f} ms" if timed else "\u2014",
-                                                 f"{player.best_ms:.0f} ms" if timed else "\u2014"],
+                                                 f"{player.average_ms:.0f}" if timed else "\u2014",
+                                                 f"{player.best_ms:.0f}" if timed else "\u2014"],
                                           counts=player.histogram if timed else []))
         if not stats:
             self.ids.empty.text = "No finished Slapjack games yet: the stats fill in as you play."
@@ -352,8 +354,7 @@ class SlapjackScreen(Screen):
         link = self.link
         link.open()
         self.live_reader = self.mode == "real" and summary.get("feed") == "reader" and link.open_reader() is not None
-        people = [p for p in self.players if p not in computers]
-        self.pads = {name: i for i, name in enumerate(people) if i < link.count}
+        self.pads = pads_for(self.players, computers, link.count)
         self.pad_players = {pad: name for name, pad in self.pads.items()}
         self._race = self._gather = self._slapoff = None
         self._held = []
@@ -442,7 +443,7 @@ class SlapjackScreen(Screen):
         old = self._events.pop(name, None)
         if old is not None:
             old.cancel()
-        self._events[name] = Clock.schedule_once(lambda dt: self._fire(name, fn), max(0.0, delay))
+        self._events[name] = Clock.schedule_once_free(lambda dt: self._fire(name, fn), max(0.0, delay))
 
     def _fire(self, name: str, fn) -> None:
         self._events.pop(name, None)
@@ -465,7 +466,7 @@ class SlapjackScreen(Screen):
                 else:
                     self._press(seat, t)
                 self._after_change()
-        event = Clock.schedule_once(fire, max(0.0, t - self.now()))
+        event = Clock.schedule_once_free(fire, max(0.0, t - self.now()))
         self._press_events.append(event)
 
     # -- what happens next ----------------------------------------------------------------------------
@@ -767,7 +768,9 @@ class SlapjackScreen(Screen):
         race = state.race
         if (race is not None and race.verdict is None and state.pending == "verdict"
                 and t - race.ranked()[0][1] < JOIN_S):
-            self._play({"type": "slap", "player": self.players[seat], "t": t})
+            earlier = [at for s, at in race.slaps if s == seat]
+            if not earlier or t < min(earlier):   # a second press of the same pad changes nothing
+                self._play({"type": "slap", "player": self.players[seat], "t": t})
             return
         self._gather = CardRace(state.races, None, self._window())
         self._judge_press(seat, t)
@@ -902,7 +905,8 @@ class SlapjackScreen(Screen):
         self._gather = None
         self._slapoff = None
         self.go_text = ""
-        self._cancel("end")
+        for name in ("end", "go", "slapoff"):
+            self._cancel(name)
         self.aside_text = words
         self._lit_turner = object()
         self._after_change()
@@ -1020,12 +1024,12 @@ class SlapjackScreen(Screen):
         self.card_dim = not s["top"] and bool(self.top)
         if self.mode == "judge":
             self.pile_text = f"Race {s['races']}" if s["races"] else ""
-            self.count_text = f"{s['races']} races \u00b7 {s['judged']} judged"
+            self.count_text = f"{s['races']} race{'' if s['races'] == 1 else 's'} \u00b7 {s['judged']} judged"
         else:
             under = f" ({s['under']} under)" if s["under"] else ""
             self.pile_text = f"Pile {s['pile']}{under}"
             left = f" \u00b7 {s['cards_left']} to go" if s["cards_left"] is not None else ""
-            self.count_text = f"{s['cards_turned']} cards turned{left}"
+            self.count_text = f"{s['cards_turned']} card{'' if s['cards_turned'] == 1 else 's'} turned{left}"
         self.verdict_text = with_symbols(race.get("text", ""))
         self.verdict_kind = ("tie" if race.get("tie") and not race.get("winner") else "win" if race.get("winner")
                              else "wrong" if race.get("wrong") else "")
@@ -1103,15 +1107,11 @@ class EndGameView(ModalView):
                 button.state = "down"
                 button.bind(on_release=lambda btn, n=name: self.done([n]))
                 box.add_widget(button)
-            from ..widgets.basics import TableButton
-
             nobody = TableButton(text="Nobody yet")
             nobody.bind(on_release=lambda btn: self.done([]))
             box.add_widget(nobody)
         else:
             self.ids.title.text = "End the game now? Most cards wins."
-            from ..widgets.basics import TableButton
-
             yes = TableButton(text="End the game", primary=True)
             yes.bind(on_release=lambda btn: self.done(None))
             box.add_widget(yes)

@@ -25,7 +25,7 @@ from kivy.uix.screenmanager import Screen
 
 from companion.errors import GameError
 from companion.games.slapjack import MAX_LEVEL_MS, MAX_PLAYERS, MIN_LEVEL_MS, MIN_PLAYERS, screen_deck_header
-from companion.games.slapjack_bots import CLOSE_RACE_HANDICAP_MS, DEFAULT_LEVEL_MS
+from companion.games.slapjack_bots import DEFAULT_LEVEL_MS, ReactionModel
 from companion.session import Session
 from companion.stats import slapjack_stats
 
@@ -44,20 +44,21 @@ COMPUTER_NAMES = ("Robo", "Zippy", "Bolt", "Chip", "Dot", "Pixel", "Sparky", "Ti
 COMPUTER_COLOUR = "#7F8C8D"
 
 
-def pads_for(players: list[str], computers) -> dict[str, int]:
-    """Each person's pad (0-based): their place among the people, in seating order.
+def pads_for(players: list[str], computers, pads: int) -> dict[str, int]:
+    """Each person's pad (0-based): their place among the people, in seating order; people
+    beyond the last pad have none.
 
-    >>> pads_for(["Ann", "Robo", "Ben"], {"Robo"})
+    >>> pads_for(["Ann", "Robo", "Ben", "Cat"], {"Robo"}, pads=2)
     {'Ann': 0, 'Ben': 1}
     """
-    humans = [name for name in players if name not in computers]
-    return {name: i for i, name in enumerate(humans)}
+    people = [name for name in players if name not in computers]
+    return {name: i for i, name in enumerate(people) if i < pads}
 
 
-def offered_level(average_ms: float) -> int:
-    """A close race for a player with this average: the rules' tip, 0.1 s slower than them,
-    rounded to the stepper's step."""
-    level = average_ms + CLOSE_RACE_HANDICAP_MS
+def offered_level(reactions_ms) -> int:
+    """The level that gives a close race against a player with these reaction times (the
+    computer players' own rule), to the stepper's step."""
+    level = ReactionModel.to_match(list(reactions_ms)).mean_ms
     return int(max(MIN_LEVEL_MS, min(MAX_LEVEL_MS, round(level / LEVEL_STEP_MS) * LEVEL_STEP_MS)))
 
 
@@ -89,7 +90,7 @@ class SlapjackSetupScreen(Screen):
         super().__init__(**kwargs)
         self.roster_buttons: dict[str, ChoiceButton] = {}
         self.computer_rows: dict[str, ComputerRow] = {}
-        self.averages: dict[str, tuple[float, int]] = {}
+        self.measured: dict[str, list[float]] = {}   # each person's reaction times in past games
 
     # -- showing ------------------------------------------------------------------------------------
 
@@ -101,11 +102,9 @@ class SlapjackSetupScreen(Screen):
         roster = [p.name for p in app.store.players()]
         # The same table often plays again: keep its people and computers, drop anyone removed.
         self.chosen = [n for n in self.chosen if n in roster or n in self.computers][:MAX_PLAYERS]
-        self.averages = {}
         records = app.store.games(game="slapjack", status="finished", limit=100_000)
-        for name, player in slapjack_stats(r.result for r in records).items():
-            if player.reactions_ms:
-                self.averages[name] = (player.average_ms, len(player.reactions_ms))
+        self.measured = {name: player.reactions_ms
+                         for name, player in slapjack_stats(r.result for r in records).items() if player.reactions_ms}
         grid = self.ids.roster
         grid.clear_widgets()
         self.roster_buttons = {}
@@ -150,11 +149,10 @@ class SlapjackSetupScreen(Screen):
         """Levels offered from the chosen people's own measured averages (past games)."""
         offers = row.ids.offers
         offers.clear_widgets()
-        people = [n for n in self.chosen if n not in self.computers and n in self.averages][:2]
+        people = [n for n in self.chosen if n not in self.computers and n in self.measured][:2]
         for person in people:
-            average, presses = self.averages[person]
-            level = offered_level(average)
-            button = TableButton(text=f"Like {person}: {level} ms", font_size="14sp",
+            level = offered_level(self.measured[person])
+            button = TableButton(text=f"Like {person}: {level} ms", font_size="13sp",
                                  fill=theme.PANEL_LIGHT)
             button.offer_for = person
             button.bind(on_release=lambda btn, n=row.name, lv=level: self.set_level(n, lv))
@@ -171,11 +169,10 @@ class SlapjackSetupScreen(Screen):
             self.pads_warning = True
             return
         keys = link.keys if link.is_mock else []
-        parts = []
-        for i, name in enumerate(people):
-            if i < count:
-                parts.append(f"{name}: pad {i + 1}" + (f" (key {keys[i]})" if i < len(keys) else ""))
-        missing = people[count:]
+        pads = pads_for(self.chosen, self.computers, count)
+        parts = [f"{name}: pad {pad + 1}" + (f" (key {keys[pad]})" if pad < len(keys) else "")
+                 for name, pad in pads.items()]
+        missing = [name for name in people if name not in pads]
         text = ("Pads  " + " \u00b7 ".join(parts)) if parts else f"{count} pads \u00b7 {link.status_text}"
         if missing:
             text += f"  \u2014 only {count} pads: {', '.join(missing)} {'has' if len(missing) == 1 else 'have'} none"
@@ -206,8 +203,8 @@ class SlapjackSetupScreen(Screen):
         if name is None:
             app.notify("No more computer players: take one out first.")
             return
-        people = [n for n in self.chosen if n not in self.computers and n in self.averages]
-        level = offered_level(self.averages[people[0]][0]) if people else int(DEFAULT_LEVEL_MS)
+        people = [n for n in self.chosen if n not in self.computers and n in self.measured]
+        level = offered_level(self.measured[people[0]]) if people else int(DEFAULT_LEVEL_MS)
         self.computers[name] = level
         self.chosen.append(name)
         self.refresh()
