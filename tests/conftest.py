@@ -34,3 +34,13 @@ def display():
     yield os.environ["DISPLAY"]
     proc.terminate()
     proc.wait(timeout=10)
+
+
+def pytest_collection_finish(session):
+    """Kivy opens its window on the first import of kivy.core.window, with the config it has
+    then: a test module that imports it at the top would open it before the display and the
+    app's config exist. Import Kivy inside the tests (or fixtures) instead."""
+    import sys
+
+    if "kivy.core.window" in sys.modules and not os.environ.get("DISPLAY"):
+        raise pytest.UsageError("a test module imported kivy.core.window at collection; import it inside the test")

@@ -7,7 +7,6 @@ from __future__ import annotations
 import random
 
 import pytest
-from kivy.core.window import Window
 
 from companion.engine import Game
 from companion.session import Session
@@ -39,6 +38,8 @@ def starts():
 
 @pytest.mark.parametrize("start,data", list(starts()), ids=[name for name, _ in starts()])
 def test_random_taps_never_break_a_game(driver, app, start, data):
+    from kivy.core.window import Window  # only once the display and Kivy's config are set
+
     rng = random.Random(start)
     if data is not None:
         game_id = app.store.import_bytes(data)
