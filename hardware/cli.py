@@ -22,8 +22,6 @@ from companion import config as settings
 from companion import paths
 from companion.race import ms
 
-from .pads import PadError, open_pads
-
 
 def add_commands(sub) -> None:
     p = sub.add_parser("pads", help="wiring check for the slap pads: lights, presses, stuck pads")
@@ -74,6 +72,9 @@ def _mock_script(board, done: threading.Event, stop: threading.Event) -> None:
 
 
 def cmd_pads(args: argparse.Namespace) -> int:
+    # Imported here: gpiozero costs every other command (the app's start among them) 40 ms.
+    from .pads import PadError, open_pads
+
     folder = paths.data_dir(args.data_dir)
     conf, problems = settings.load(paths.config_path(folder))
     for problem in problems:

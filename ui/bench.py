@@ -118,15 +118,22 @@ def machine(renderer: str | None = None) -> dict:
                                                                                or os.environ.get("WAYLAND_DISPLAY")
                                                                                or "KMS/DRM"),
         "gl_renderer": renderer,
+        "load_average": [round(x, 2) for x in os.getloadavg()] if hasattr(os, "getloadavg") else None,
     }
 
 
 class Child:
     """A probe process: reports come in as JSON events, commands go out on its stdin."""
 
-    def __init__(self, argv: list[str], cwd: Path):
+    def __init__(self, argv: list[str], cwd: Path, pycache: Path | None = None):
         env = dict(os.environ)
-        env.setdefault("PYTHONDONTWRITEBYTECODE", "")
+        if pycache is not None:
+            # Bytecode compiled once and kept, as a pip-installed app has it (the kiosk's venv),
+            # in a cache of the bench's own: nothing is written into the source tree, and an
+            # environment that turns bytecode off (PYTHONDONTWRITEBYTECODE) does not make every
+            # start compile the app's modules while Kivy's come precompiled.
+            env.pop("PYTHONDONTWRITEBYTECODE", None)
+            env["PYTHONPYCACHEPREFIX"] = str(pycache)
         self.events: queue.Queue = queue.Queue()
         self.stderr: list[str] = []
         self.started = time.monotonic()    # just before the spawn: the start of every start-up figure
@@ -292,15 +299,27 @@ class Bench:
             self.notes.append("tests/benchmarks/ is not here: engine figures skipped, demo games used")
         self.renderer = None
         self.available: list[str] = []
+        self.pycache: Path | None = None
 
     def close(self) -> None:
         shutil.rmtree(self.work, ignore_errors=True)
 
     def app(self, data_dir: Path, *flags: str) -> Child:
-        return Child(["-m", "ui.bench_probe", "app", "--data-dir", str(data_dir), *flags], cwd=self.work)
+        return Child(["-m", "ui.bench_probe", "app", "--data-dir", str(data_dir), *flags], cwd=self.work,
+                     pycache=self.pycache)
 
     def bare(self, data_dir: Path, *flags: str) -> Child:
-        return Child(["-m", "ui.bench_bare", "--data-dir", str(data_dir), *flags], cwd=self.work)
+        return Child(["-m", "ui.bench_bare", "--data-dir", str(data_dir), *flags], cwd=self.work,
+                     pycache=self.pycache)
+
+    def warm_up(self, child: Child) -> dict:
+        """An unmeasured run: bytecode compiled, Kivy's config file written, files in the cache."""
+        try:
+            settled = child.expect("settled")
+            child.proc.wait(timeout=30)
+        finally:
+            child.close()
+        return settled
 
     # -- tables ---------------------------------------------------------------------------------
 
@@ -316,25 +335,18 @@ class Bench:
         for game, log in self.logs.items():
             self.resume_tables[game] = self.work / f"table-resume-{game}"
             make_table(self.resume_tables[game], {game: log})
-        # Warm up (compiled bytecode, Kivy's config file, the file cache) and ask what can be shown.
-        child = self.app(self.plain, "--exit")
-        try:
-            settled = child.expect("settled")
-            child.proc.wait(timeout=30)
-        finally:
-            child.close()
+        # Warm up every kind of run once, and ask what can be shown.
+        self.pycache = self.work / "pycache"
+        settled = self.warm_up(self.app(self.plain, "--exit"))
         self.renderer = settled.get("renderer")
         self.available = [g for g in settled.get("available", []) if g in self.logs]
         for game, info in GAMES.items():
             if game not in self.available:
                 why = "its screen is not built yet" if info.available else "its rules are not written yet"
                 self.notes.append(f"{info.title}: skipped ({why})")
-        child = self.bare(self.work / "bare", "--exit")
-        try:
-            child.expect("settled")
-            child.proc.wait(timeout=30)
-        finally:
-            child.close()
+        self.warm_up(self.bare(self.work / "bare", "--exit"))
+        for game in self.available:
+            self.warm_up(self.app(self.resume_tables[game], "--resume", "--exit"))
         self.results["games_measured"] = list(self.available)
         self.results["seeded"] = {g: len(self.logs[g][1]) for g in self.available}
 
@@ -495,7 +507,7 @@ class Bench:
                 finally:
                     child.close()
         self.log(f"slap verdict: {races} races through the pads' documented path to a label, main thread busy...")
-        child = Child(["-m", "ui.bench_probe", "slap", "--races", str(races)], cwd=self.work)
+        child = Child(["-m", "ui.bench_probe", "slap", "--races", str(races)], cwd=self.work, pycache=self.pycache)
         try:
             slap["pads_path"] = self.slap_figures(child.expect("slap", timeout=60 + 2 * races))
             child.proc.wait(timeout=30)
@@ -548,6 +560,7 @@ class Bench:
     # -- all of it -----------------------------------------------------------------------------------------
 
     def run(self) -> dict:
+        load_before = [round(x, 2) for x in os.getloadavg()] if hasattr(os, "getloadavg") else None
         steps = [self.prepare, self.startup, self.memory, self.idle_and_taps, self.slap, self.race_judge, self.engines]
         for step in steps:
             try:
@@ -557,6 +570,7 @@ class Bench:
                     raise
                 self.notes.append(f"{step.__name__}: failed: {exc}")
         self.results["machine"] = machine(self.renderer)
+        self.results["machine"]["load_average_before"] = load_before
         self.results["targets"] = targets(self.results)
         self.results["notes"] = self.notes
         return self.results
@@ -636,7 +650,8 @@ def table(r: dict) -> str:
     lines = [f"Measured {m['date']} on {m['arch']}, {m['cpu']}, {m['cores']} cores, {m['memory_gib']} GiB; "
              f"{m['os']}; Python {m['python']}, Kivy {m['kivy']}; display {m['display']}, "
              f"GL {m['gl_renderer']}. Runs: {r['settings']['runs']}, idle periods {r['settings']['idle_seconds']:g} s, "
-             f"frame cap {r['settings']['max_fps']}.", ""]
+             f"frame cap {r['settings']['max_fps']}. Load average (1, 5, 15 min) before "
+             f"{m.get('load_average_before')}, after {m.get('load_average')}.", ""]
     lines += ["| figure | measured |", "| --- | --- |"]
 
     def row(name: str, value: str) -> None:

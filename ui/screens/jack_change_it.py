@@ -14,108 +14,19 @@ from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.label import Label
 from kivy.uix.modalview import ModalView
 from kivy.uix.screenmanager import Screen
-from kivy.uix.togglebutton import ToggleButton
 
-from companion.cards import RANKS, SUIT_NAMES, SUIT_SYMBOLS, SUITS
+from companion.cards import SUIT_NAMES, SUITS
 from companion.errors import IllegalAction
 from companion.games.jack_change_it import play_problem
 
 from .. import theme
-from ..widgets.basics import ChoiceButton, TableButton
+from ..widgets.basics import TableButton
+from ..widgets.card_picker import CardPicker, PickerSuitButton  # noqa: F401  (CardPicker: the .kv uses it)
+from ..widgets.card_picker import card_text as symbol
 
 DIRECTION_ARROWS = {"clockwise": "\u21bb", "anticlockwise": "\u21ba"}  # the round arrow
 STEP_ARROWS = {"clockwise": "\u203a", "anticlockwise": "\u2039"}  # between seats, in the way play goes
 ACE_OF_HEARTS, TWO_OF_HEARTS = "AH", "2H"
-
-
-def symbol(code: str) -> str:
-    """``"10H"`` -> ``"10♥"``: cards on screen always carry their suit symbol."""
-    return code[:-1] + SUIT_SYMBOLS[code[-1]]
-
-
-# -- the quick picker: rank then suit ------------------------------------------------------------
-
-class RankButton(ChoiceButton):
-    pass
-
-
-class SuitButton(ToggleButton):
-    """A suit on a white face in its own colour (two- or four-colour), like a card's corner."""
-
-    suit = StringProperty("S")
-    four_colour = BooleanProperty(False)
-    rank = StringProperty("")  # shown in front of the symbol once the rank is chosen
-    caption = StringProperty("")  # a word under the symbol (the Jack's suit chooser)
-    symbol_scale = NumericProperty(0.65)  # the symbol's size, as a share of the button's height
-
-    def face(self, rank: str, suit: str, caption: str, scale: float, size) -> str:
-        """The markup on the face: as big as it fits, smaller once a rank stands before the symbol."""
-        width, height = size
-        points = int(min(height * scale, width * 1.2 / (len(rank) + 1)))
-        return f"[size={points}]{rank}{SUIT_SYMBOLS[suit]}[/size]" + (f"\n{caption}" if caption else "")
-
-
-class CardPicker(BoxLayout):
-    """Thirteen ranks and four suits; ``on_card(code)`` fires once both are tapped.
-
-    Rank then suit is the way the table is taught, but suit first works too: whichever
-    tap completes the card plays it. A second tap on the same rank or suit takes it back.
-    """
-
-    rank = StringProperty("")
-    suit = StringProperty("")
-    four_colour = BooleanProperty(False)
-    __events__ = ("on_card",)
-
-    def __init__(self, **kwargs):
-        self.rank_buttons: dict[str, RankButton] = {}
-        self.suit_buttons: dict[str, SuitButton] = {}
-        super().__init__(**kwargs)
-
-    def on_kv_post(self, base_widget):
-        # Inside another rule the picker's own rule (and so its ids) comes after __init__.
-        for rank in RANKS:
-            button = RankButton(text=rank)
-            button.bind(on_release=lambda btn, r=rank: self.choose_rank(r))
-            self.rank_buttons[rank] = button
-            self.ids.ranks.add_widget(button)
-        for suit in SUITS:
-            button = SuitButton(suit=suit)
-            self.bind(four_colour=button.setter("four_colour"), rank=button.setter("rank"))
-            button.four_colour = self.four_colour
-            button.bind(on_release=lambda btn, s=suit: self.choose_suit(s))
-            self.suit_buttons[suit] = button
-            self.ids.suits.add_widget(button)
-
-    def choose_rank(self, rank: str) -> None:
-        self.rank = "" if self.rank == rank else rank
-        self._done()
-
-    def choose_suit(self, suit: str) -> None:
-        self.suit = "" if self.suit == suit else suit
-        self._done()
-
-    def clear(self) -> None:
-        self.rank = self.suit = ""
-        self._show()
-
-    def _show(self) -> None:
-        # A toggle flips itself on a tap; what is chosen is decided here, not by the button.
-        for rank, button in self.rank_buttons.items():
-            button.state = "down" if rank == self.rank else "normal"
-        for suit, button in self.suit_buttons.items():
-            button.state = "down" if suit == self.suit else "normal"
-
-    def _done(self) -> None:
-        if self.rank and self.suit:
-            code = self.rank + self.suit
-            self.clear()  # nothing stays half-chosen, whatever the screen does with the card
-            self.dispatch("on_card", code)
-        else:
-            self._show()
-
-    def on_card(self, code: str) -> None:
-        pass
 
 
 # -- the table ------------------------------------------------------------------------------------
@@ -166,7 +77,7 @@ class JackChangeItScreen(Screen):
         self.step_arrows: list[StepArrow] = []
         self._take = "lift"  # what the main button does while the game is on: "lift" or "pickup"
         self.chooser: ChooserView | None = None
-        self.chooser_buttons: dict[str, SuitButton | TableButton] = {}
+        self.chooser_buttons: dict[str, PickerSuitButton | TableButton] = {}
         self._note = ""  # says what Undo took back, until the next action
         self.ids.picker.bind(on_card=lambda picker, code: self.picked(code))
 
@@ -311,8 +222,8 @@ class JackChangeItScreen(Screen):
             return
         buttons = {}
         for suit in allowed:
-            button = SuitButton(suit=suit, four_colour=self.four_colour, caption=SUIT_NAMES[suit],
-                                symbol_scale=0.45, font_size="22sp")
+            button = PickerSuitButton(suit=suit, four_colour=self.four_colour, note=SUIT_NAMES[suit],
+                                      symbol_scale=0.45, font_size="22sp")
             button.bind(on_release=lambda btn, s=suit: self.play([code], s))
             buttons[suit] = button
         self.open_chooser(f"{symbol(code)} changes the suit to:", buttons, cols=len(buttons))

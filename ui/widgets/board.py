@@ -118,8 +118,9 @@ class OneEyedBoard(Widget):
         self._marks = InstructionGroup()
         self.canvas.add(self._faces)
         self.canvas.add(self._marks)
-        self._draw_faces = Clock.create_trigger(self.draw_faces)
-        self._draw_marks = Clock.create_trigger(self.draw_marks)
+        # -1: drawn before the frame in which they changed, not one frame (33 ms) later.
+        self._draw_faces = Clock.create_trigger(self.draw_faces, -1)
+        self._draw_marks = Clock.create_trigger(self.draw_marks, -1)
         self.bind(pos=self._moved, size=self._moved, four_colour=self._draw_faces)
         for name in ("chips", "highlighted", "choosing", "locked", "row_lines", "winning", "last"):
             self.bind(**{name: self._draw_marks})
