@@ -76,6 +76,7 @@ class CompanionApp(App):
     def build(self):
         theme.register_fonts()
         Builder.load_file(str(HERE / "widgets" / "basics.kv"))
+        Builder.load_file(str(HERE / "widgets" / "card_picker.kv"))
         Builder.load_file(str(HERE / "app.kv"))
         self.store = Store(paths.store_path(self.data_dir))
         self.root = Root()

@@ -21,8 +21,7 @@ from companion.games.jack_change_it import play_problem
 
 from .. import theme
 from ..widgets.basics import TableButton
-from ..widgets.card_picker import CardPicker, PickerSuitButton  # noqa: F401  (CardPicker: the .kv uses it)
-from ..widgets.card_picker import card_text as symbol
+from ..widgets.card_picker import CardPicker, PickerSuitButton, card_text  # noqa: F401  (the .kv uses CardPicker)
 
 DIRECTION_ARROWS = {"clockwise": "\u21bb", "anticlockwise": "\u21ba"}  # the round arrow
 STEP_ARROWS = {"clockwise": "\u203a", "anticlockwise": "\u2039"}  # between seats, in the way play goes
@@ -218,7 +217,8 @@ class JackChangeItScreen(Screen):
         allowed = [suit for suit in SUITS if play_problem(state, [code], suit) is None]
         if not allowed:
             # The Jack itself does not go (wrong suit, cards owed, or it would be the last card).
-            App.get_running_app().notify(play_problem(state, [code]) or f"{symbol(code)} can't be played now", "error")
+            App.get_running_app().notify(play_problem(state, [code]) or f"{card_text(code)} can't be played now",
+                                         "error")
             return
         buttons = {}
         for suit in allowed:
@@ -226,7 +226,7 @@ class JackChangeItScreen(Screen):
                                       symbol_scale=0.45, font_size="22sp")
             button.bind(on_release=lambda btn, s=suit: self.play([code], s))
             buttons[suit] = button
-        self.open_chooser(f"{symbol(code)} changes the suit to:", buttons, cols=len(buttons))
+        self.open_chooser(f"{card_text(code)} changes the suit to:", buttons, cols=len(buttons))
 
     def ask_ace(self) -> None:
         """A♥ alone, or A♥ with 2♥ on top: one play, so it is asked before anything is entered."""
@@ -237,14 +237,14 @@ class JackChangeItScreen(Screen):
             return
         buttons = {}
         for cards in ([ACE_OF_HEARTS], [ACE_OF_HEARTS, TWO_OF_HEARTS]):
-            words = " + ".join(symbol(c) for c in cards) + (" alone" if len(cards) == 1 else "")
+            words = " + ".join(card_text(c) for c in cards) + (" alone" if len(cards) == 1 else "")
             owed = self._owed_after({"type": "play", "cards": cards})
             if owed:
                 words += f"\n{owed['player']} picks up {owed['count']}"
             button = TableButton(text=words, font_size="24sp", primary=len(cards) == 1)
             button.bind(on_release=lambda btn, c=cards: self.play(c))
             buttons[" ".join(cards)] = button
-        self.open_chooser(f"{symbol(ACE_OF_HEARTS)} played: did {symbol(TWO_OF_HEARTS)} go on top of it?",
+        self.open_chooser(f"{card_text(ACE_OF_HEARTS)} played: did {card_text(TWO_OF_HEARTS)} go on top of it?",
                           buttons, cols=2)
 
     def _owed_after(self, action: dict) -> dict | None:

@@ -3,8 +3,7 @@
 from __future__ import annotations
 
 from kivy.app import App
-from kivy.metrics import dp
-from kivy.properties import BooleanProperty, ListProperty, StringProperty
+from kivy.properties import BooleanProperty, StringProperty
 from kivy.uix.behaviors import ButtonBehavior
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.modalview import ModalView
@@ -15,7 +14,8 @@ from companion.games.jack_change_it import MAX_PLAYERS, MIN_PLAYERS, OPTIONS
 from companion.session import Session
 
 from ..widgets.basics import ChoiceButton
-from .jack_change_it import CardPicker  # noqa: F401  (the first-card view in the .kv uses it)
+from ..widgets.card_picker import CardPicker  # noqa: F401  (the first-card view in the .kv uses it)
+from ..widgets.seats import SeatPicking
 
 
 def seating_from_dealer(seats: list[str], dealer: str) -> list[str]:
@@ -39,8 +39,7 @@ class FirstCardView(ModalView):
     """The game's own quick picker, rank then suit, for the card turned up to start the pile."""
 
 
-class JackChangeItSetupScreen(Screen):
-    chosen = ListProperty([])  # names, in the order tapped = seating order, clockwise
+class JackChangeItSetupScreen(SeatPicking, Screen):
     dealer = StringProperty("")
     queens_reverse = BooleanProperty(OPTIONS["queens_reverse"])
     jacks_wild = BooleanProperty(OPTIONS["jacks_wild"])
@@ -50,42 +49,28 @@ class JackChangeItSetupScreen(Screen):
 
     def __init__(self, **kwargs):
         super().__init__(**kwargs)
-        self.roster_buttons: dict[str, ChoiceButton] = {}
         self.dealer_buttons: dict[str, ChoiceButton] = {}
         self.card_view: FirstCardView | None = None
 
     def prepare(self, **_):
         app = App.get_running_app()
-        # The picker and its look belong to the game screen; building that screen loads them.
-        app.screen("jack-change-it")
         self.four_colour = app.four_colour
-        roster = [p.name for p in app.store.players()]
         # The same table often plays again: keep the players, but the deal and the card are new.
-        self.chosen = [name for name in self.chosen if name in roster][:MAX_PLAYERS]
         self.dealer = ""
         self.start_card = ""
-        grid = self.ids.roster
-        grid.clear_widgets()
-        self.roster_buttons = {}
-        for name in roster:
-            button = ChoiceButton(text=name, chosen_colour=app.player_colour(name), size_hint_y=None, height=dp(56))
-            button.bind(on_release=lambda btn, n=name: self.toggle(n))
-            self.roster_buttons[name] = button
-            grid.add_widget(button)
-        self.ids.empty.opacity = 0 if len(roster) >= MIN_PLAYERS else 1
+        self.build_roster(fewest=MIN_PLAYERS)
         self.refresh()
 
+    def seat_limit(self) -> int:
+        return MAX_PLAYERS
+
+    def seats_full(self) -> str:
+        return f"Jack Change It is for {MIN_PLAYERS} to {MAX_PLAYERS} players: tap a chosen player to take them out."
+
     def toggle(self, name: str):
-        if name in self.chosen:
-            self.chosen.remove(name)
-            if name == self.dealer:
-                self.dealer = ""
-        elif len(self.chosen) < MAX_PLAYERS:
-            self.chosen.append(name)
-        else:
-            App.get_running_app().notify(
-                f"Jack Change It is for {MIN_PLAYERS} to {MAX_PLAYERS} players: tap a chosen player to take them out.")
-        self.refresh()
+        if name == self.dealer:
+            self.dealer = ""  # the dealer is being taken out
+        super().toggle(name)
 
     def choose_dealer(self, name: str):
         self.dealer = "" if self.dealer == name else name
@@ -93,10 +78,7 @@ class JackChangeItSetupScreen(Screen):
 
     def refresh(self):
         app = App.get_running_app()
-        for name, button in self.roster_buttons.items():
-            seat = self.chosen.index(name) + 1 if name in self.chosen else 0
-            button.state = "down" if seat else "normal"
-            button.text = f"{seat}. {name}" if seat else name
+        self.show_seats()
         row = self.ids.dealers
         row.clear_widgets()
         self.dealer_buttons = {}

@@ -3,54 +3,35 @@
 from __future__ import annotations
 
 from kivy.app import App
-from kivy.metrics import dp
-from kivy.properties import ListProperty, NumericProperty
+from kivy.properties import NumericProperty
 from kivy.uix.screenmanager import Screen
 
 from companion.errors import GameError
 from companion.session import Session
 
-from ..widgets.basics import ChoiceButton
+from ..widgets.seats import SeatPicking
 
 PLAYERS = 4
 
 
-class JacksSetupScreen(Screen):
-    chosen = ListProperty([])  # names, in the order tapped = seating order
+class JacksSetupScreen(SeatPicking, Screen):
     target = NumericProperty(75)
+    seat_height = 64
 
     def prepare(self, **_):
         app = App.get_running_app()
         self.target = app.settings["jacks"]["target"]
-        roster = [p.name for p in app.store.players()]
-        self.chosen = [name for name in self.chosen if name in roster][:PLAYERS]
-        grid = self.ids.roster
-        grid.clear_widgets()
-        for player in app.store.players():
-            button = ChoiceButton(text=player.name, chosen_colour=app.player_colour(player.name),
-                                  size_hint_y=None, height=dp(64))
-            button.player_name = player.name
-            button.bind(on_release=self.toggle)
-            grid.add_widget(button)
-        self.ids.empty.opacity = 0 if len(roster) >= PLAYERS else 1
+        self.build_roster(fewest=PLAYERS)
         self.refresh()
 
-    def toggle(self, button):
-        name = button.player_name
-        if name in self.chosen:
-            self.chosen.remove(name)
-        elif len(self.chosen) < PLAYERS:
-            self.chosen.append(name)
-        else:
-            App.get_running_app().notify("Jacks is for exactly four players: tap a chosen player to take them out.")
-        self.refresh()
+    def seat_limit(self) -> int:
+        return PLAYERS
+
+    def seats_full(self) -> str:
+        return "Jacks is for exactly four players: tap a chosen player to take them out."
 
     def refresh(self):
-        for button in self.ids.roster.children:
-            name = button.player_name
-            seat = self.chosen.index(name) + 1 if name in self.chosen else 0
-            button.state = "down" if seat else "normal"
-            button.text = f"{seat}. {name}" if seat else name
+        self.show_seats()
 
     def change_target(self, step: int):
         self.target = max(5, min(500, self.target + step))

@@ -9,29 +9,23 @@ this screen only shows them and sends the table's taps as actions.
 from __future__ import annotations
 
 from kivy.app import App
-from kivy.factory import Factory
 from kivy.metrics import dp
 from kivy.properties import BooleanProperty, ListProperty, NumericProperty, ObjectProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.screenmanager import Screen
 
-from companion.cards import RANKS, SUIT_SYMBOLS, SUITS
+from companion.cards import SUIT_SYMBOLS
 from companion.errors import IllegalAction
 from companion.games.one_eyed_jack import cards_for_space, is_dead, targets
 from companion.games.one_eyed_jack_board import CORNERS, ONE_EYED, TWO_EYED
 
 from .. import theme
-from ..widgets.basics import ChoiceButton
 from ..widgets.board import OneEyedBoard, side_colour  # the module also gives the .kv OneEyedChip
+from ..widgets.card_picker import CardPicker, PickerRankButton, PickerSuitButton, card_text
 
 # The panel beside (or under) the board needs about this much room; the board takes the rest.
 PANEL_WIDTH = 300
 PANEL_HEIGHT = 460
-
-
-def card_text(card: str) -> str:
-    """A card as the screen writes it: 7♠, 10♥, J♣."""
-    return card[:-1] + SUIT_SYMBOLS[card[-1]] if card else ""
 
 
 def reason(exc: Exception) -> str:
@@ -64,14 +58,6 @@ class OneEyedSideTile(BoxLayout):
     current = BooleanProperty(False)
 
 
-class OneEyedSuitButton(ChoiceButton):
-    """A suit on a card face, in the suit's colour; a word under it when it matters (dead, wild)."""
-
-    suit = StringProperty("S")
-    four_colour = BooleanProperty(False)
-    note = StringProperty("")
-
-
 class OneEyedJackScreen(Screen):
     session = ObjectProperty(None, allownone=True)
     landscape = BooleanProperty(True)
@@ -93,10 +79,10 @@ class OneEyedJackScreen(Screen):
 
     def __init__(self, **kwargs):
         super().__init__(**kwargs)
-        self.rank_buttons: dict[str, ChoiceButton] = {}
-        self.suit_buttons: dict[str, OneEyedSuitButton] = {}
         self.side_tiles: list[OneEyedSideTile] = []
         self.bind(size=self._fit)
+        # The card stays chosen on the picker while the board shows where it may go.
+        self.picker.bind(on_choice=lambda picker: self.choose(picker.rank, picker.suit))
 
     def _fit(self, *_):
         self.landscape = self.width > self.height
@@ -114,31 +100,29 @@ class OneEyedJackScreen(Screen):
     def board(self) -> OneEyedBoard:
         return self.ids.board
 
+    @property
+    def picker(self) -> CardPicker:
+        return self.ids.picker
+
+    @property
+    def rank_buttons(self) -> dict[str, PickerRankButton]:
+        return self.picker.rank_buttons
+
+    @property
+    def suit_buttons(self) -> dict[str, PickerSuitButton]:
+        return self.picker.suit_buttons
+
     # -- building ------------------------------------------------------------------------------
 
     def prepare(self, session=None, **_):
         app = App.get_running_app()
         self.four_colour = app.four_colour
-        if not self.rank_buttons:
-            self.build_picker()
         if session is not None:
             self.session = session
             self.rank = self.suit = ""
             self.build_sides()
         self._fit()
         self.refresh()
-
-    def build_picker(self):
-        for rank in RANKS:
-            button = Factory.OneEyedRankButton(text=rank)
-            button.bind(on_release=lambda btn, r=rank: self.pick_rank(r))
-            self.rank_buttons[rank] = button
-            self.ids.ranks.add_widget(button)
-        for suit in SUITS:
-            button = OneEyedSuitButton(suit=suit)
-            button.bind(on_release=lambda btn, s=suit: self.pick_suit(s))
-            self.suit_buttons[suit] = button
-            self.ids.suits.add_widget(button)
 
     def build_sides(self):
         box = self.ids.sides
@@ -231,19 +215,20 @@ class OneEyedJackScreen(Screen):
         return f"{card_text(card)}: tap a lit space to put your chip there."
 
     def refresh_picker(self):
-        state = self.session.state
-        for rank, button in self.rank_buttons.items():
-            button.state = "down" if rank == self.rank else "normal"
-        for suit, button in self.suit_buttons.items():
-            button.state = "down" if suit == self.suit else "normal"
-            button.four_colour = self.four_colour
-            code = self.rank + suit
-            if self.rank == "J":
-                button.note = "take off" if code in ONE_EYED else "wild"
-            elif self.rank and not self.finished and is_dead(state, code):
-                button.note = "dead"
-            else:
-                button.note = ""
+        picker = self.picker
+        picker.rank, picker.suit = self.rank, self.suit
+        picker.relabel()  # a card may have died with the last play
+
+    def suit_label(self, rank: str, suit: str) -> tuple[str, str]:
+        """The suit, and under it what the card would do: a Jack's kind, or a dead card."""
+        code = rank + suit
+        if rank == "J":
+            note = "take off" if code in ONE_EYED else "wild"
+        elif rank and self.session is not None and not self.finished and is_dead(self.session.state, code):
+            note = "dead"
+        else:
+            note = ""
+        return SUIT_SYMBOLS[suit], note
 
     def last_space(self):
         """The space the last play changed, from the log (a swap or a pass changes none)."""
@@ -255,12 +240,8 @@ class OneEyedJackScreen(Screen):
 
     # -- the table's taps ----------------------------------------------------------------------
 
-    def pick_rank(self, rank: str):
-        self.rank = "" if self.rank == rank else rank  # a second tap takes the choice back
-        self.refresh()
-
-    def pick_suit(self, suit: str):
-        self.suit = "" if self.suit == suit else suit
+    def choose(self, rank: str, suit: str):
+        self.rank, self.suit = rank, suit
         self.refresh()
 
     def clear_card(self):

@@ -24,6 +24,7 @@ from companion.session import Session
 from .. import theme
 from ..widgets.basics import ChoiceButton
 from ..widgets.board import SIDE_SYMBOLS, SIDE_WORDS, draw_chip, side_colour, text_texture
+from ..widgets.seats import SeatPicking
 
 
 class OneEyedSeating(Widget):
@@ -73,9 +74,8 @@ class OneEyedSeating(Widget):
                 Rectangle(texture=texture, size=texture.size, pos=(round(x - texture.size[0] / 2), round(ty)))
 
 
-class OneEyedJackSetupScreen(Screen):
+class OneEyedJackSetupScreen(SeatPicking, Screen):
     count = NumericProperty(2)
-    chosen = ListProperty([])  # names in the order tapped = seating order, clockwise
     first = StringProperty("")  # who moves first
     drawn = BooleanProperty(False)  # the companion drew ``first`` (rather than the table tapping it)
     deal_text = StringProperty("")
@@ -89,17 +89,7 @@ class OneEyedJackSetupScreen(Screen):
         self._random = random.Random(os.urandom(16))
 
     def prepare(self, **_):
-        app = App.get_running_app()
-        roster = [p.name for p in app.store.players()]
-        self.chosen = [name for name in self.chosen if name in roster][: self.count]
-        grid = self.ids.roster
-        grid.clear_widgets()
-        for name in roster:
-            button = ChoiceButton(text=name, size_hint_y=None, height=dp(56))
-            button.player_name = name
-            button.bind(on_release=self.toggle)
-            grid.add_widget(button)
-        self.ids.empty.opacity = 0 if len(roster) >= 2 else 1
+        self.build_roster(fewest=2)
         self.refresh()
 
     # -- choosing --------------------------------------------------------------------------
@@ -109,16 +99,11 @@ class OneEyedJackSetupScreen(Screen):
         self.chosen = self.chosen[:count]
         self.refresh()
 
-    def toggle(self, button):
-        name = button.player_name
-        if name in self.chosen:
-            self.chosen.remove(name)
-        elif len(self.chosen) < self.count:
-            self.chosen.append(name)
-        else:
-            App.get_running_app().notify(f"{self.count} players are chosen: tap one to take them out, "
-                                         "or choose another number of players.")
-        self.refresh()
+    def seat_limit(self) -> int:
+        return self.count
+
+    def seats_full(self) -> str:
+        return f"{self.count} players are chosen: tap one to take them out, or choose another number of players."
 
     def draw_first(self):
         if len(self.chosen) == self.count:
@@ -155,16 +140,12 @@ class OneEyedJackSetupScreen(Screen):
 
         for button in self.ids.count_buttons.children:
             button.state = "down" if button.count == self.count else "normal"
-        for button in self.ids.roster.children:
-            name = button.player_name
-            if name in self.chosen:
-                side = side_of[name]
-                button.state = "down"
-                button.chosen_colour = side_colour(side)
-                button.text = f"{self.chosen.index(name) + 1}. {name}  {SIDE_SYMBOLS[side]}"
-            else:
-                button.state = "normal"
-                button.text = name
+        self.show_seats()
+        for name in self.chosen:
+            # a chosen player wears their side's colour and symbol, not their own colour
+            button = self.roster_buttons[name]
+            button.chosen_colour = side_colour(side_of[name])
+            button.text += f"  {SIDE_SYMBOLS[side_of[name]]}"
 
         row = self.ids.first_row
         row.clear_widgets()

@@ -34,7 +34,7 @@ from kivy.uix.modalview import ModalView
 from kivy.uix.screenmanager import Screen
 from kivy.uix.widget import Widget
 
-from companion.cards import RANKS, SUIT_SYMBOLS, SUITS
+from companion.cards import SUIT_SYMBOLS
 from companion.errors import GameError, IllegalAction
 from companion.games.slapjack_bots import ReactionModel, calm_press, grab_presses, plan_presses, plan_slapoff
 from companion.race import COUNTED, FALSE_START, HELD, RaceJudge, ms
@@ -43,6 +43,7 @@ from companion.stats import bin_label, histogram, slapjack_stats
 from .. import theme
 from ..pads_link import link_for
 from ..widgets.basics import ChoiceButton, TableButton
+from ..widgets.card_picker import CardPicker  # noqa: F401  (the card pad in the .kv)
 from .slapjack_setup import pads_for
 
 DEFAULT_PACE_S = 1.75
@@ -126,68 +127,6 @@ class SlapResultRow(BoxLayout):
 
 class SlapResultCell(Label):
     header = BooleanProperty(False)
-
-
-class SlapRankButton(ChoiceButton):
-    pass
-
-
-class SlapSuitButton(ChoiceButton):
-    suit = StringProperty("S")
-    four_colour = BooleanProperty(False)
-
-
-class SlapCardPad(BoxLayout):
-    """Thirteen ranks and four suits: the turner taps the card that landed, in either order."""
-
-    rank = StringProperty("")
-    suit = StringProperty("")
-    four_colour = BooleanProperty(False)
-    __events__ = ("on_card",)
-
-    def __init__(self, **kwargs):
-        self.rank_buttons: dict[str, SlapRankButton] = {}
-        self.suit_buttons: dict[str, SlapSuitButton] = {}
-        super().__init__(**kwargs)
-
-    def on_kv_post(self, base_widget):
-        for rank in RANKS:
-            button = SlapRankButton(text=rank)
-            button.bind(on_release=lambda btn, r=rank: self.choose(rank=r))
-            self.rank_buttons[rank] = button
-            self.ids.ranks.add_widget(button)
-        for suit in SUITS:
-            button = SlapSuitButton(suit=suit, text=SUIT_SYMBOLS[suit])
-            self.bind(four_colour=button.setter("four_colour"))
-            button.four_colour = self.four_colour
-            button.bind(on_release=lambda btn, s=suit: self.choose(suit=s))
-            self.suit_buttons[suit] = button
-            self.ids.suits.add_widget(button)
-
-    def choose(self, rank: str | None = None, suit: str | None = None) -> None:
-        if rank is not None:
-            self.rank = "" if self.rank == rank else rank
-        if suit is not None:
-            self.suit = "" if self.suit == suit else suit
-        if self.rank and self.suit:
-            code = self.rank + self.suit
-            self.clear()
-            self.dispatch("on_card", code)
-        else:
-            self._show()
-
-    def clear(self) -> None:
-        self.rank = self.suit = ""
-        self._show()
-
-    def _show(self) -> None:
-        for rank, button in self.rank_buttons.items():
-            button.state = "down" if rank == self.rank else "normal"
-        for suit, button in self.suit_buttons.items():
-            button.state = "down" if suit == self.suit else "normal"
-
-    def on_card(self, code: str) -> None:
-        pass
 
 
 class SlapjackStatsView(ModalView):

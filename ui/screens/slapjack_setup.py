@@ -18,8 +18,7 @@ from __future__ import annotations
 import random
 
 from kivy.app import App
-from kivy.metrics import dp
-from kivy.properties import BooleanProperty, DictProperty, ListProperty, NumericProperty, StringProperty
+from kivy.properties import BooleanProperty, DictProperty, NumericProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.screenmanager import Screen
 
@@ -31,7 +30,8 @@ from companion.stats import slapjack_stats
 
 from .. import theme
 from ..pads_link import link_for
-from ..widgets.basics import ChoiceButton, TableButton
+from ..widgets.basics import TableButton
+from ..widgets.seats import SeatPicking
 
 MODES = ("real", "judge", "screen")
 END_CHOICES = (None, 20, 30, 50, 100, 150, 200, 250, 300, 400, 500, 750, 1000)   # None: play to the end
@@ -69,9 +69,9 @@ class ComputerRow(BoxLayout):
     level = NumericProperty(DEFAULT_LEVEL_MS)
 
 
-class SlapjackSetupScreen(Screen):
+class SlapjackSetupScreen(SeatPicking, Screen):
     mode = StringProperty("real")
-    chosen = ListProperty([])          # names in seating order, computers included
+    # chosen (SeatPicking): names in seating order, computers included
     computers = DictProperty({})       # computer name -> reaction level in ms
     queens_too = BooleanProperty(False)
     doubles_too = BooleanProperty(False)
@@ -88,7 +88,6 @@ class SlapjackSetupScreen(Screen):
 
     def __init__(self, **kwargs):
         super().__init__(**kwargs)
-        self.roster_buttons: dict[str, ChoiceButton] = {}
         self.computer_rows: dict[str, ComputerRow] = {}
         self.measured: dict[str, list[float]] = {}   # each person's reaction times in past games
 
@@ -99,21 +98,10 @@ class SlapjackSetupScreen(Screen):
         link = link_for(app)
         link.open()   # the table sees how its pads are read before the game starts
         self.reader = link.reader_configured
-        roster = [p.name for p in app.store.players()]
-        # The same table often plays again: keep its people and computers, drop anyone removed.
-        self.chosen = [n for n in self.chosen if n in roster or n in self.computers][:MAX_PLAYERS]
+        self.build_roster(fewest=1 if self.mode == "screen" else MIN_PLAYERS)
         records = app.store.games(game="slapjack", status="finished", limit=100_000)
         self.measured = {name: player.reactions_ms
                          for name, player in slapjack_stats(r.result for r in records).items() if player.reactions_ms}
-        grid = self.ids.roster
-        grid.clear_widgets()
-        self.roster_buttons = {}
-        for name in roster:
-            button = ChoiceButton(text=name, chosen_colour=app.player_colour(name), size_hint_y=None, height=dp(56))
-            button.bind(on_release=lambda btn, n=name: self.toggle(n))
-            self.roster_buttons[name] = button
-            grid.add_widget(button)
-        self.ids.empty.opacity = 0 if len(roster) >= (1 if self.mode == "screen" else MIN_PLAYERS) else 1
         self.refresh()
 
     def on_mode(self, *_):
@@ -128,10 +116,7 @@ class SlapjackSetupScreen(Screen):
 
     def refresh(self):
         app = App.get_running_app()
-        for name, button in self.roster_buttons.items():
-            seat = self.chosen.index(name) + 1 if name in self.chosen else 0
-            button.state = "down" if seat else "normal"
-            button.text = f"{seat}. {name}" if seat else name
+        self.show_seats()
         box = self.ids.computers
         box.clear_widgets()
         self.computer_rows = {}
@@ -181,15 +166,14 @@ class SlapjackSetupScreen(Screen):
 
     # -- players ------------------------------------------------------------------------------------
 
-    def toggle(self, name: str):
-        if name in self.chosen:
-            self.chosen.remove(name)
-        elif len(self.chosen) < MAX_PLAYERS:
-            self.chosen.append(name)
-        else:
-            App.get_running_app().notify(f"Slapjack is for {MIN_PLAYERS} to {MAX_PLAYERS} players: "
-                                         "tap a chosen player to take them out.")
-        self.refresh()
+    def seat_limit(self) -> int:
+        return MAX_PLAYERS
+
+    def seats_full(self) -> str:
+        return f"Slapjack is for {MIN_PLAYERS} to {MAX_PLAYERS} players: tap a chosen player to take them out."
+
+    def keeps_seat(self, name: str) -> bool:
+        return name in self.computers   # computer players are not on the roster
 
     def add_computer(self):
         app = App.get_running_app()

@@ -40,7 +40,7 @@ def rank_and_suit(rank: str, suit: str) -> tuple[str, str]:
 
 
 class PickerRankButton(ChoiceButton):
-    font_max = NumericProperty(sp(28))
+    font_max = NumericProperty(sp(28))  # as big as this, or as fits the button
 
 
 class PickerSuitButton(ToggleButton):
@@ -82,9 +82,9 @@ class CardPicker(BoxLayout):
     touch = NumericProperty(theme.PRIMARY_TOUCH)
     gap = NumericProperty(theme.GAP)
     rank_font = NumericProperty(sp(28))  # the largest a rank is written
-    symbol_scale = NumericProperty(0.65)
-    symbol_max = NumericProperty(float("inf"))
-    note_font = NumericProperty(sp(18))
+    symbol_scale = NumericProperty(0.65)  # a suit's big text, as a share of its button's height...
+    symbol_max = NumericProperty(float("inf"))  # ...and at most this
+    note_font = NumericProperty(sp(18))  # the word under a suit, at most
     orientation = OptionProperty("horizontal", options=("horizontal", "vertical"))
     __events__ = ("on_card", "on_choice")
 
