@@ -69,7 +69,7 @@ def main() -> int:
 
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--kills", type=int, default=200)
-    parser.add_argument("--games", default="jacks")
+    parser.add_argument("--games", default="jacks,slapjack,jack-change-it,one-eyed-jack")
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
     rng = random.Random(args.seed)

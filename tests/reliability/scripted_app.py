@@ -60,7 +60,85 @@ def play_jacks(app, driver, rng: random.Random):
         print(f"shown {shown}", flush=True)
 
 
-PLAYS = {"jacks": play_jacks}
+def _shown(screen, shown: int) -> int:
+    """Report an action a player has seen take effect (the frame after it has been drawn)."""
+    assert len(screen.session.game.actions) == shown + 1, "the tap did not take"
+    print(f"shown {shown + 1}", flush=True)
+    return shown + 1
+
+
+def _open(app, driver, header: dict):
+    from companion.session import Session
+
+    for name in header["players"]:
+        if name not in {p.name for p in app.store.players()}:
+            app.store.add_player(name)
+    screen = app.open_session(Session.start(app.store, header))
+    driver.pump(2)
+    return screen
+
+
+def _tap_card(driver, picker, code: str):
+    driver.tap(picker.rank_buttons[code[:-1]])
+    driver.tap(picker.suit_buttons[code[-1]])
+
+
+def play_jack_change_it(app, driver, rng: random.Random):
+    """Ann plays Hearts that are no trick cards, Ben lifts, until Ann goes out."""
+    screen = _open(app, driver, {"game": "jack-change-it", "players": ["Ann", "Ben"],
+                                 "options": {"queens_reverse": True, "jacks_wild": False}, "start": "7H"})
+    hearts = ["3H", "4H", "6H", "9H", "10H", "KH"]
+    rng.shuffle(hearts)
+    shown = 0
+    for code in hearts * 2:
+        if screen.session.game.finished:
+            break
+        _tap_card(driver, screen.ids.picker, code)
+        driver.pump(1)
+        shown = _shown(screen, shown)
+        if screen.session.game.finished:
+            break
+        driver.tap(screen.ids.action_button)  # "Lift a card"
+        driver.pump(1)
+        shown = _shown(screen, shown)
+
+
+def play_one_eyed_jack(app, driver, rng: random.Random):
+    """Two players put chips on the spaces of cards drawn at random, by the picker and the board."""
+    from companion.cards import RANKS, SUITS
+    from companion.games.one_eyed_jack_board import spaces_of
+
+    screen = _open(app, driver, {"game": "one-eyed-jack", "players": ["Ann", "Ben"], "options": {}})
+    cards = [r + s for r in RANKS if r != "J" for s in SUITS]
+    rng.shuffle(cards)
+    shown = 0
+    for code in cards[:24]:
+        if screen.session.game.finished:
+            break
+        driver.tap(screen.rank_buttons[code[:-1]])
+        driver.tap(screen.suit_buttons[code[-1]])
+        row, col = spaces_of(code)[rng.randrange(2)]
+        driver.tap_at(*screen.ids.board.cell_window_centre(row, col))
+        driver.pump(1)
+        shown = _shown(screen, shown)
+
+
+def play_slapjack(app, driver, rng: random.Random):
+    """A real deck on the card pad: each card the turner taps is stored before it shows."""
+    from companion.cards import RANKS, SUITS
+
+    screen = _open(app, driver, {"game": "slapjack", "players": ["Ann", "Ben"], "options": {}, "feed": "pad"})
+    cards = [r + s for r in RANKS if r != "J" for s in SUITS]
+    rng.shuffle(cards)
+    shown = 0
+    for code in cards[:20]:
+        _tap_card(driver, screen.ids.card_pad, code)
+        driver.pump(1)
+        shown = _shown(screen, shown)
+
+
+PLAYS = {"jacks": play_jacks, "jack-change-it": play_jack_change_it, "one-eyed-jack": play_one_eyed_jack,
+         "slapjack": play_slapjack}
 
 
 def main(argv: list[str]) -> int:

@@ -15,8 +15,12 @@ from .killing import kill_once
 pytestmark = [pytest.mark.ui, pytest.mark.slow]
 
 
-@pytest.mark.parametrize("seed", range(6))
-def test_a_killed_game_resumes_with_everything_shown(seed, display):
-    result = kill_once("jacks", seed, random.Random(seed))
+GAMES = ("jacks", "slapjack", "jack-change-it", "one-eyed-jack")
+
+
+@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("seed", range(2))
+def test_a_killed_game_resumes_with_everything_shown(game, seed, display):
+    result = kill_once(game, seed, random.Random(seed))
     assert result.resumed_ok, result
     assert result.kept >= result.shown
