@@ -15,7 +15,7 @@ from tests.reliability.mutations import good_logs
 
 pytestmark = pytest.mark.ui
 
-TAPS_PER_START = 300
+TAPS_PER_START = 500
 
 
 def check_invariants(app) -> None:
