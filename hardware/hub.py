@@ -146,6 +146,7 @@ class SerialLink:
         self._stop = threading.Event()
         self._rejected: dict[str, float] = {}   # port -> until when it is skipped
         self._reject_now = False
+        self._skipping = False                  # the rest of a line already dropped as too long
         self._thread: threading.Thread | None = None
 
     @property
@@ -214,14 +215,22 @@ class SerialLink:
             ends = [i for i in (buffer.find(b"\n"), buffer.find(b"\r")) if i >= 0]
             if not ends:
                 if len(buffer) > MAX_LINE:
-                    self._noise(bytes(buffer), "too long")
+                    if not self._skipping:
+                        self._noise(bytes(buffer), "too long")
+                    self._skipping = True   # up to the line's end: its tail is no line of its own
                     buffer.clear()
                 return
             end = min(ends)
             raw = bytes(buffer[:end])
             del buffer[:end + 1]
+            if self._skipping:
+                self._skipping = False
+                continue
             if not raw:
                 continue   # the \n of a \r\n, or a blank line
+            if len(raw) > MAX_LINE:
+                self._noise(raw, "too long")
+                continue
             try:
                 text = raw.decode("ascii" if raw.isascii() else "utf-8")
             except UnicodeDecodeError:
@@ -252,6 +261,7 @@ class SerialLink:
                 log.debug("%s: cannot open %s (%s)", self.name, port, exc)
                 continue
             self._serial, self.port = device, port
+            self._skipping = False
             log.info("%s: connected on %s", self.name, port)
             if self.on_connect is not None:
                 self.on_connect(port)

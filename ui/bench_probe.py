@@ -8,13 +8,17 @@ meant to be run by hand, but it can be::
         first frame on screen, then (unless --exit) taking commands on stdin, one JSON a line:
           {"cmd": "open", "game": "jacks", "game_id": 3}   show that stored game on its screen
           {"cmd": "tap", "game": "jacks", "runs": 5}       tap game actions, time each to the frame
+          {"cmd": "slap", "game_id": 4, "races": 150, "busy_ms": 8, "redraw": true}
+                                                           races on the Slapjack screen (a judge-only
+                                                           game), pads pressed on the app's mock pins
           {"cmd": "rss"}                                   peak and current resident memory
+          {"cmd": "cpu"}                                   its own CPU time (where there is no /proc)
           {"cmd": "quit"}
-    python -m ui.bench_probe slap --races N [--busy-ms 8]
+    python -m ui.bench_probe slap --races N [--busy-ms 8] [--max-delay-ms 0] [--not-free]
         a window with the app's Kivy settings and the pads' documented path to the screen (mock
-        pins driven at known edge times -> PadBoard -> Clock -> RaceRunner -> a label), the
-        main thread kept busy drawing; each race timed from its first edge to the frame that
-        shows the winner.
+        pins driven at known edge times -> PadBoard -> Clock.schedule_once_free -> RaceRunner ->
+        a label), the main thread kept busy drawing; each race timed from its first edge to the
+        frame that shows the winner.
 
 Reports go to stdout as lines ``@bench {json}``; anything else on stdout is ignored.
 

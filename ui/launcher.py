@@ -83,8 +83,9 @@ def cmd_screenshots(args: argparse.Namespace) -> int:
 
 
 def cmd_bench(args: argparse.Namespace) -> int:
-    if needs_virtual_display():
+    if needs_virtual_display() and not os.environ.get("SDL_VIDEODRIVER"):
         # Headless: the app and bare Kivy draw on a virtual screen (say so in the figures).
+        # On a Pi's own screen, with the kiosk stopped: SDL_VIDEODRIVER=kmsdrm jack-companion bench
         os.environ["JACK_COMPANION_XVFB"] = "1"
         again = ["bench", *(["--json"] if args.json else []), *(["--quick"] if args.quick else []),
                  *(["--runs", str(args.runs)] if args.runs else []),

@@ -45,6 +45,7 @@ class PadsLink(EventDispatcher):
         self._listener = None
         self._stuck_event = None
         self._stuck_seen: set[int] = set()
+        self._notices: dict[str, str] = {}   # what this link last said at the foot, by topic
         self._keys_bound = False
         app.bind(on_stop=lambda *_: self.close())
 
@@ -113,11 +114,18 @@ class PadsLink(EventDispatcher):
     def _describe(self) -> None:
         board = self.board
         status = getattr(board, "status_text", "")
-        self.status_text = f"{board.reason} \u00b7 {board.timing}" + (f" \u00b7 {status}" if status else "")
+        trouble = getattr(board, "status", "connected") not in ("connected", "closed")
+        how = f"{board.reason} \u00b7 {board.timing}"
+        # A line too long for the screen is shortened in its middle: "Pad hub connected on ..."
+        # leads, or the table never sees it. Trouble leads anyway, as the warning.
+        if status and not trouble:
+            self.status_text = f"{status} \u00b7 {how}"
+        else:
+            self.status_text = how + (f" \u00b7 {status}" if status else "")
         warnings = []
         if not board.timestamps_are_edge:
             warnings.append("No edge timestamps on this pin factory: slaps a few ms apart cannot be told apart")
-        if getattr(board, "status", "connected") not in ("connected", "closed"):
+        if trouble:
             warnings.append(status)
         self.warning = " \u00b7 ".join(w for w in warnings if w)
 
@@ -178,7 +186,9 @@ class PadsLink(EventDispatcher):
             return
         self._describe()
         if status != "connected" and status != "closed":
-            self.app.notify(text, "error")
+            self._say("hub", text)
+        else:
+            self._unsay("hub")   # found again: "unplugged" must not stay up
 
     def _sync_lights(self, *_) -> None:
         if self.board is not None and self.board.lights is not None:
@@ -191,8 +201,22 @@ class PadsLink(EventDispatcher):
         report = self.board.stuck_report()
         self.stuck_text = " \u00b7 ".join(report)
         if stuck - self._stuck_seen:
-            self.app.notify(" ".join(report), "error", seconds=8)
+            self._say("stuck", " ".join(report), seconds=8)
+        elif not stuck:
+            self._unsay("stuck")   # every pad is free again
         self._stuck_seen = stuck
+
+    def _say(self, topic: str, text: str, seconds: float = 5) -> None:
+        self._notices[topic] = text
+        self.app.notify(text, "error", seconds=seconds)
+
+    def _unsay(self, topic: str) -> None:
+        """A problem announced at the foot of the screen is over: take the notice down if it
+        is still the one showing."""
+        text = self._notices.pop(topic, None)
+        root = getattr(self.app, "root", None)
+        if text is not None and getattr(root, "notice", None) == text:
+            self.app.clear_notice()
 
     # -- the keyboard as pads ---------------------------------------------------------------------
 

@@ -41,7 +41,10 @@ def open_setup(driver, app, mode: str):
     setup = app.show("slapjack-setup")
     setup.chosen = []
     setup.computers = {}
-    setup.end_after, setup.tie_window_ms = 0, 0   # the set-up keeps the last game's options
+    # The set-up keeps the last game's options (and the monkey's taps): start from the defaults.
+    for option in ("queens_too", "doubles_too", "penalty_under_pile", "out_on_wrong_slap", "calm",
+                   "end_after", "tie_window_ms", "pace"):
+        setattr(setup, option, setup.property(option).defaultvalue)
     driver.pump(2)
     driver.tap(setup.ids[f"mode_{mode}"])
     assert setup.mode == mode
