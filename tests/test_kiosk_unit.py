@@ -56,6 +56,13 @@ def test_install_is_idempotent_verified_and_undone(tmp_path):
     done = subprocess.run([str(tmp_path / "opt/jack-companion/venv/bin/jack-companion"), "replay", "--json", str(log)],
                           capture_output=True, text=True, timeout=60)
     assert done.returncode == 0 and '"game": "jacks"' in done.stdout
+    # The screens' layouts travel with the installed app, not only in a checkout.
+    installed = subprocess.run([str(tmp_path / "opt/jack-companion/venv/bin/python"), "-c",
+                                "import pathlib, ui; print(pathlib.Path(ui.__file__).parent)"],
+                               capture_output=True, text=True, timeout=60).stdout.strip()
+    missing = [str(kv.relative_to(REPO / "ui")) for kv in (REPO / "ui").rglob("*.kv")
+               if not (Path(installed) / kv.relative_to(REPO / "ui")).exists()]
+    assert installed and not missing, f"not installed: {missing}"
     run_install(tmp_path, "--uninstall")
     assert not unit.exists()
     assert not (tmp_path / "opt/jack-companion").exists()
