@@ -621,16 +621,23 @@ class SlapRaces:
         edges = race["edges"]
         first = min(edges.values())
         truth = sorted(edges, key=edges.get)
-        shown = [t for t, hashes in race["frames"] if "verdict_set" in race and t >= race["verdict_set"]]
+        frames = race["frames"]
+        set_at = race.get("verdict_set")
+        before = [hashes for t, hashes in frames if set_at is None or t < set_at]
+        shown = [(t, hashes) for t, hashes in frames
+                 if set_at is not None and t >= set_at and (not before or hashes != before[-1])]
         if not shown:
             self.results.append({"error": "no verdict shown"})
         else:
-            final = race["frames"][-1][1]
-            at = next(t for t, hashes in race["frames"] if t >= race["verdict_set"] and hashes == final)
+            # The winner shows in the first frame drawn after the verdict; presses that come
+            # after the window join the race as they arrive and their gaps are added to it.
+            final = frames[-1][1]
+            complete = next(t for t, hashes in shown if hashes == final)
             ranking = [p for p in self.ranking() if p in edges]
             self.results.append({
-                "ms": (at - first) * 1000.0,
-                "verdict_ms": (race["verdict_set"] - first) * 1000.0,
+                "ms": (shown[0][0] - first) * 1000.0,
+                "complete_ms": (complete - first) * 1000.0,
+                "verdict_ms": (set_at - first) * 1000.0,
                 "winner_right": ranking[:1] == truth[:1],
                 "ranked_right": ranking == [p for p in truth if p in ranking],
             })
