@@ -33,7 +33,6 @@ from pathlib import Path
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
 
-from companion.cards import double_deck  # noqa: E402
 from companion.engine import Game  # noqa: E402
 from companion.games import GAMES  # noqa: E402
 
@@ -55,95 +54,19 @@ def jacks_log(actions: int, seed: int = 1, target: int | None = None) -> tuple[d
 
 
 def jack_change_it_game(seed: int, players: int, play_chance: float, limit: int) -> tuple[dict, list[dict]]:
-    """One random game of Jack Change It with real hands (as the rules tests play it)."""
-    from companion.games.jack_change_it import play_problem
+    """One random game of Jack Change It with real hands, as the rules tests play (and check) it."""
+    from tests.test_jack_change_it_rules import random_game
 
-    rng = random.Random(seed)
-    deck = [str(c) for c in double_deck()]
-    rng.shuffle(deck)
-    hands = [deck[7 * i:7 * i + 7] for i in range(players)]
-    pile, stock = [deck[7 * players]], deck[7 * players + 1:]
-    header = {"game": "jack-change-it", "players": list(NAMES[:players]),
-              "options": {"queens_reverse": True, "jacks_wild": False}, "start": pile[0]}
-    game = Game(header)
-
-    def turn_over():
-        nonlocal stock, pile
-        if not stock and len(pile) > 1:
-            stock, pile = pile[:-1], pile[-1:]
-            rng.shuffle(stock)
-
-    while len(game.actions) < limit:
-        state, s = game.state, game.summary()
-        if s["finished"]:
-            break
-        hand = hands[state.turn]
-        choices = [[c] for c in sorted(set(hand))]
-        if "AH" in hand and "2H" in hand:
-            choices.append(["AH", "2H"])
-        legal = []
-        for cards in choices:
-            suit = rng.choice([x for x in "SHDC" if x != s["suit"]]) if cards[-1][:-1] == "J" else None
-            if play_problem(state, cards, suit) is None:
-                legal.append((cards, suit))
-        if legal and rng.random() < play_chance:
-            cards, suit = rng.choice(legal)
-            game.push({"type": "play", "cards": cards, **({"suit": suit} if suit else {})})
-            for c in cards:
-                hand.remove(c)
-            pile.extend(cards)
-        else:
-            game.push({"type": "pickup" if s["owed"] else "lift"})
-            for _ in range(s["owed"]["count"] if s["owed"] else 1):
-                turn_over()
-                if stock:
-                    hand.append(stock.pop())
-            turn_over()
-    return header, game.actions
+    game = random_game(seed, limit=limit, players=players, play_chance=play_chance)
+    return game.header, game.actions
 
 
 def one_eyed_jack_game(seed: int, players: int, limit: int) -> tuple[dict, list[dict]]:
-    """One random game of One-Eyed Jack with real hands and a real stock (as the rules tests play it)."""
-    from companion.games.one_eyed_jack import HAND_SIZES, is_dead, targets
+    """One random game of One-Eyed Jack with real hands and a real stock, as the rules tests play it."""
+    from tests.test_one_eyed_jack_rules import play_random_game
 
-    rng = random.Random(seed)
-    deck = [str(c) for c in double_deck()]
-    rng.shuffle(deck)
-    hands = [[deck.pop() for _ in range(HAND_SIZES[players])] for _ in range(players)]
-    stock, discards = deck, []
-    header = {"game": "one-eyed-jack", "players": list(NAMES[:players]), "options": {}}
-    game = Game(header)
-
-    def discard_and_draw(hand, card):
-        nonlocal stock, discards
-        hand.remove(card)
-        discards.append(card)
-        if game.state.winner is not None:
-            return
-        if stock:
-            hand.append(stock.pop())
-        if not stock:
-            stock, discards = discards, []
-            rng.shuffle(stock)
-
-    while not game.finished and len(game.actions) < limit:
-        state = game.state
-        hand = hands[state.turn]
-        dead = sorted(c for c in set(hand) if is_dead(state, c))
-        if dead and not state.swapped and rng.random() < 0.8:
-            card = rng.choice(dead)
-            game.push({"type": "swap", "card": card})
-            discard_and_draw(hand, card)
-            continue
-        moves = [(c, t) for c in sorted(set(hand)) for t in targets(state, c)]
-        if not moves:
-            game.push({"type": "pass"})
-            continue
-        # Prefer removing chips with one-eyed Jacks and rarely finishing a row: long games.
-        card, space = rng.choice(moves)
-        game.push({"type": "play", "card": card, ("remove" if card in ("JS", "JH") else "at"): list(space)})
-        discard_and_draw(hand, card)
-    return header, game.actions
+    game, _ = play_random_game(players, seed)
+    return game.header, game.actions[:limit]
 
 
 def slapjack_game(seed: int, players: int = 4, feed: str | None = None) -> tuple[dict, list[dict]]:
