@@ -20,12 +20,12 @@ from typing import Callable, Mapping
 
 from companion.cards import Card, CardError, parse_card
 
-from .hub import CLOSED, CONNECTED, SEARCHING, Finder, SerialLink, as_finder
+from .hub import CLOSED, CONNECTED, SEARCHING, Finder, SerialLink, StatusReporter, as_finder
 
 log = logging.getLogger(__name__)
 
 
-class CardReader:
+class CardReader(StatusReporter):
     """Reads cards from a serial device until :meth:`close`. ``status`` is CONNECTED or
     SEARCHING, ``status_text`` says it for the screen; ``on_status(status, text)`` on change."""
 
@@ -49,17 +49,6 @@ class CardReader:
     def close(self) -> None:
         self.link.close()
         self._set_status(CLOSED, "Card reader closed")
-
-    def _set_status(self, status: str, text: str) -> None:
-        with self._status_lock:
-            if (status, text) == (self.status, self.status_text):
-                return
-            self.status, self.status_text = status, text
-        if self.on_status is not None:
-            try:
-                self.on_status(status, text)
-            except Exception:
-                log.exception("card reader on_status handler failed")
 
     def _connected(self, port: str) -> None:
         self._set_status(CONNECTED, f"Card reader connected on {port}")

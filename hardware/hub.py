@@ -363,7 +363,28 @@ class HubLight:
         self._hub.send("L", self._pad, "B", round(on_time * 1000), round(off_time * 1000), n or 0)
 
 
-class PadHub:
+class StatusReporter:
+    """A serial device's state ("searching", "connected", "closed") and its sentence for the
+    screen, told to ``on_status`` once per change, whichever thread the change happens on."""
+
+    status: str
+    status_text: str
+    on_status: Callable[[str, str], None] | None
+    _status_lock: threading.Lock
+
+    def _set_status(self, status: str, text: str) -> None:
+        with self._status_lock:
+            if (status, text) == (self.status, self.status_text):
+                return
+            self.status, self.status_text = status, text
+        if self.on_status is not None:
+            try:
+                self.on_status(status, text)
+            except Exception:
+                log.exception("%s on_status handler failed", type(self).__name__)
+
+
+class PadHub(StatusReporter):
     """Pads on a USB serial hub. ``port``: ``"auto"`` (by ``usb_ids``), a port, ``usb:VID:PID``,
     ``by-id:TEXT``, a pyserial URL, or a function returning candidate ports.
 
@@ -386,6 +407,7 @@ class PadHub:
         self.recent_noise: deque[str] = deque(maxlen=20)
         self.firmware: str | None = None
         self.status, self.status_text = SEARCHING, "Looking for the pad hub\u2026"
+        self._status_lock = threading.Lock()
         self.reason = "pad hub over USB serial"
         self.timing = "edge timestamps from the hub's clock, mapped onto this one"
         self.is_mock, self.mock = False, None
@@ -460,15 +482,6 @@ class PadHub:
             on_change = self.lights.on_change
         self.lights = PadLights([HubLight(self, i) for i in range(self.count)], on_change)
 
-    def _set_status(self, status: str, text: str) -> None:
-        if (status, text) == (self.status, self.status_text):
-            return
-        self.status, self.status_text = status, text
-        if self.on_status is not None:
-            try:
-                self.on_status(status, text)
-            except Exception:
-                log.exception("pad hub on_status handler failed")
 
     def _connected(self, port: str) -> None:
         self.clock.reset()
