@@ -68,3 +68,41 @@ def visible(widget) -> bool:
             return False
         w = w.parent
     return 0 <= x <= Window.width and 0 <= y <= Window.height and not widget.disabled
+
+
+def tap_text(driver, text, root=None):
+    """Tap the first widget on screen that says ``text`` (failing if none does)."""
+    from kivy.core.window import Window
+
+    matches = [w for w in find(root or Window, text=text) if visible(w)]
+    assert matches, f"nothing on screen says {text!r}"
+    driver.tap(matches[0])
+    return matches[0]
+
+
+def ensure_players(driver, app, names):
+    """Put ``names`` on the roster through the Players screen (other tests may have already)."""
+    present = {p.name for p in app.store.players()}
+    players = app.show("players")
+    driver.pump(2)
+    for name in names:
+        if name not in present:
+            players.ids.new_name.text = name
+            driver.tap(players.ids.add_button)
+    assert {p.name for p in app.store.players()} >= set(names)
+
+
+def stacked_deck(stacks: list[list[str]]) -> list[str]:
+    """The deal that gives each player the stack listed (top card first; the rest of the deck
+    fills in below). Cards go round one at a time, so a player's last card dealt is their top."""
+    from companion.cards import full_deck
+
+    players = len(stacks)
+    order = [None] * 52
+    for seat, stack in enumerate(stacks):
+        dealt = len(range(seat, 52, players))
+        for depth, card in enumerate(stack):
+            order[seat + players * (dealt - 1 - depth)] = card
+    listed = {card for stack in stacks for card in stack}
+    rest = iter(c for c in (str(c) for c in full_deck()) if c not in listed)
+    return [c if c is not None else next(rest) for c in order]

@@ -19,7 +19,7 @@ import time
 
 import pytest
 
-from tests.ui.conftest import find, visible
+from tests.ui.conftest import find, visible, stacked_deck
 
 pytestmark = pytest.mark.ui
 
@@ -68,21 +68,6 @@ def ensure_roster(app) -> None:
     for name in ROSTER:
         if name not in have:
             app.store.add_player(name)
-
-
-def stacked_deck(stacks: list[list[str]]) -> list[str]:
-    """The deal that gives each player the stack listed (top card first)."""
-    from companion.cards import full_deck
-
-    players = len(stacks)
-    order = [None] * 52
-    for seat, stack in enumerate(stacks):
-        dealt = len(range(seat, 52, players))
-        for depth, card in enumerate(stack):
-            order[seat + players * (dealt - 1 - depth)] = card
-    listed = {card for stack in stacks for card in stack}
-    rest = iter(c for c in (str(c) for c in full_deck()) if c not in listed)
-    return [c if c is not None else next(rest) for c in order]
 
 
 def stacks(screen) -> dict:

@@ -11,34 +11,13 @@ from __future__ import annotations
 
 import pytest
 
-from tests.ui.conftest import find, visible
+from tests.ui.conftest import find, visible, tap_text, ensure_players
 
 pytestmark = pytest.mark.ui
 
 ROSTER = ["Ann", "Ben", "Cat", "Dan"]  # the names the other UI tests use too, in the same order
 SYMBOLS = {"S": "\u2660", "H": "\u2665", "D": "\u2666", "C": "\u2663"}
 HOME_TILE = "[size=30sp]Jack Change It[/size]\nShed your cards; twos, eights and Jacks"
-
-
-def tap_text(driver, text, root=None):
-    from kivy.core.window import Window
-
-    matches = [w for w in find(root or Window, text=text) if visible(w)]
-    assert matches, f"nothing on screen says {text!r}"
-    driver.tap(matches[0])
-    return matches[0]
-
-
-def add_missing_players(driver, app, names):
-    """Put ``names`` on the roster through the Players screen (other tests may have already)."""
-    present = {p.name for p in app.store.players()}
-    players = app.show("players")
-    driver.pump(2)
-    for name in names:
-        if name not in present:
-            players.ids.new_name.text = name
-            driver.tap(players.ids.add_button)
-    assert {p.name for p in app.store.players()} >= set(names)
 
 
 def tap_card(driver, screen, code):
@@ -94,7 +73,7 @@ def refused(app, screen, before: int, *words):
 def test_short_game_by_touch(driver, app):
     from kivy.core.window import Window
 
-    add_missing_players(driver, app, ROSTER)
+    ensure_players(driver, app, ROSTER)
     app.show("home")
     driver.pump(2)
     tap_text(driver, HOME_TILE)
@@ -271,7 +250,7 @@ def test_both_sizes_keep_every_control_on_screen(driver, app):
     from companion.session import Session
 
     extra = ["Gus", "Hal", "Ivy", "Jo", "Kit", "Lou"]
-    add_missing_players(driver, app, ROSTER)
+    ensure_players(driver, app, ROSTER)
     added = []
     for name in extra:
         if name not in {p.name for p in app.store.players()}:

@@ -8,20 +8,11 @@ from __future__ import annotations
 
 import pytest
 
-from tests.ui.conftest import find, visible
+from tests.ui.conftest import find, visible, tap_text
 
 pytestmark = pytest.mark.ui
 
 PLAYERS = ["Ann", "Ben", "Cat", "Dan"]
-
-
-def tap_text(driver, text, root=None):
-    from kivy.core.window import Window
-
-    matches = [w for w in find(root or Window, text=text) if visible(w)]
-    assert matches, f"nothing on screen says {text!r}"
-    driver.tap(matches[0])
-    return matches[0]
 
 
 def totals(screen) -> dict:

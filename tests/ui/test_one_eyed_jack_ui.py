@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.ui.conftest import find, visible
+from tests.ui.conftest import ensure_players, tap_text, visible
 
 pytestmark = pytest.mark.ui
 
@@ -29,15 +29,6 @@ EVERY_SPACE = {(r, c) for r in range(10) for c in range(10)}
 
 
 # -- reading and touching the screen ---------------------------------------------------------
-
-def tap_text(driver, text, root=None):
-    from kivy.core.window import Window
-
-    matches = [w for w in find(root or Window, text=text) if visible(w)]
-    assert matches, f"nothing on screen says {text!r}"
-    driver.tap(matches[0])
-    return matches[0]
-
 
 def tap_cell(driver, screen, row, col):
     """A finger on the board's space (row, col), where it shows on the glass."""
@@ -69,16 +60,6 @@ def stored(app, screen) -> list:
 def refused(app, screen, before: int, words: str):
     assert app.root.notice_kind == "error" and words in app.root.notice, app.root.notice
     assert len(stored(app, screen)) == before, "a refused tap stores nothing"
-
-
-def ensure_players(driver, app, names):
-    have = {p.name for p in app.store.players()}
-    players = app.show("players")
-    driver.pump(2)
-    for name in names:
-        if name not in have:
-            players.ids.new_name.text = name
-            driver.tap(players.ids.add_button)
 
 
 def roster_button(setup, name):

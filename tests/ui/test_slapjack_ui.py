@@ -12,7 +12,7 @@ import time
 
 import pytest
 
-from tests.ui.conftest import find, visible
+from tests.ui.conftest import find, visible, stacked_deck
 
 pytestmark = pytest.mark.ui
 
@@ -102,22 +102,6 @@ def tap_card(driver, screen, code: str):
 
 def stacks(screen) -> dict:
     return {name: tile.count_text for name, tile in screen.seats.items()}
-
-
-def stacked_deck(stacks: list[list[str]]) -> list[str]:
-    """The deal that gives each player the stack listed (top card first; the rest of the deck
-    fills in below). Cards go round one at a time, so a player's last card dealt is their top."""
-    from companion.cards import full_deck
-
-    players = len(stacks)
-    order = [None] * 52
-    for seat, stack in enumerate(stacks):
-        dealt = len(range(seat, 52, players))
-        for depth, card in enumerate(stack):
-            order[seat + players * (dealt - 1 - depth)] = card
-    listed = {card for stack in stacks for card in stack}
-    rest = iter(c for c in (str(c) for c in full_deck()) if c not in listed)
-    return [c if c is not None else next(rest) for c in order]
 
 
 # -- a whole screen-deck game: Ann on pad 1 against Robo ---------------------------------------------
