@@ -284,8 +284,13 @@ def make_table(folder: Path, games: dict[str, tuple[dict, list[dict]]], history:
 
 # -- the measurements -----------------------------------------------------------------------------------
 
+# The parts a run can be limited to (``bench --only memory,slap``), in the order they run.
+PARTS = ("startup", "memory", "idle", "slap", "judge", "engines")
+
+
 class Bench:
-    def __init__(self, runs: int, idle_seconds: float, quick: bool, log=print):
+    def __init__(self, runs: int, idle_seconds: float, quick: bool, log=print, only: tuple[str, ...] = PARTS):
+        self.only = only
         self.runs = runs
         self.idle_seconds = idle_seconds
         self.quick = quick
@@ -294,6 +299,8 @@ class Bench:
         self.notes: list[str] = []
         self.results: dict = {"settings": {"runs": runs, "idle_seconds": idle_seconds, "quick": quick,
                                            "max_fps": 30}}
+        if tuple(only) != PARTS:
+            self.results["settings"]["only"] = list(only)
         self.engine_bench = load_script("engine_bench")
         if self.engine_bench is None:
             self.notes.append("tests/benchmarks/ is not here: engine figures skipped, demo games used")
@@ -401,6 +408,21 @@ class Bench:
         }
         self.results["memory"] = {"bare_mib": stats(bare_mem), "home_mib": stats(home_mem)}
 
+    def bare_and_home_memory(self) -> None:
+        """Peak memory of bare Kivy and of home alone, for a run that skips the start-up part."""
+        bare_mem, home_mem = [], []
+        for run in range(self.runs):
+            for maker, data_dir, into in ((self.bare, self.work / "bare", bare_mem), (self.app, self.plain, home_mem)):
+                child = maker(data_dir, "--exit")
+                try:
+                    settled = child.expect("settled")
+                    into.append(settled["memory"]["peak_mib"])
+                    if maker == self.bare:
+                        self.bare_split = settled["memory"]
+                finally:
+                    child.close()
+        self.results["memory"] = {"bare_mib": stats(bare_mem), "home_mib": stats(home_mem)}
+
     # -- 2: memory with each game's screen opened in turn --------------------------------------------
 
     def memory(self) -> None:
@@ -409,6 +431,8 @@ class Bench:
         self.all_ids = make_table(table, {g: self.logs[g] for g in self.available})
         self.all_table = table
         peaks, steps = [], {g: [] for g in self.available}
+        if "bare_mib" not in self.results.get("memory", {}):   # start-up was not measured in this run
+            self.bare_and_home_memory()
         for run in range(self.runs):
             child = self.app(table)
             try:
@@ -446,6 +470,9 @@ class Bench:
     def idle_and_taps(self) -> None:
         self.log(f"idle: {self.idle_seconds:g} s on bare Kivy, home and each game's screen; then taps...")
         idle, taps = {}, {}
+        if not hasattr(self, "all_table"):   # the memory part was not run: seed its table here
+            self.all_table = self.work / "table-all"
+            self.all_ids = make_table(self.all_table, {g: self.logs[g] for g in self.available})
         child = self.bare(self.work / "bare")
         try:
             child.expect("settled")
@@ -470,7 +497,7 @@ class Bench:
                 except BenchError as exc:
                     self.notes.append(f"tap to screen on {game}: failed: {exc}")
             child.send(cmd="rss")
-            self.results["memory"]["after_idle_and_taps_mib"] = child.expect("rss")["memory"]["peak_mib"]
+            self.results.setdefault("memory", {})["after_idle_and_taps_mib"] = child.expect("rss")["memory"]["peak_mib"]
         finally:
             child.close()
         self.results["idle"] = idle
@@ -568,7 +595,9 @@ class Bench:
 
     def run(self) -> dict:
         load_before = [round(x, 2) for x in os.getloadavg()] if hasattr(os, "getloadavg") else None
-        steps = [self.prepare, self.startup, self.memory, self.idle_and_taps, self.slap, self.race_judge, self.engines]
+        parts = dict(zip(PARTS, (self.startup, self.memory, self.idle_and_taps, self.slap, self.race_judge,
+                                 self.engines)))
+        steps = [self.prepare, *(parts[name] for name in PARTS if name in self.only)]
         for step in steps:
             try:
                 step()
@@ -750,7 +779,15 @@ def main(args: argparse.Namespace) -> int:
     runs = args.runs or (2 if args.quick else 7)
     idle = args.idle_seconds if args.idle_seconds is not None else (2.0 if args.quick else 30.0)
     say = (lambda *a: print(*a, file=sys.stderr, flush=True)) if args.json else (lambda *a: print(*a, flush=True))
-    bench = Bench(runs, idle, args.quick, log=say)
+    only = PARTS
+    if getattr(args, "only", None):
+        only = tuple(part.strip() for part in args.only.split(",") if part.strip())
+        unknown = [part for part in only if part not in PARTS]
+        if unknown:
+            print(f"bench --only: no part called {', '.join(unknown)}; the parts are {', '.join(PARTS)}",
+                  file=sys.stderr)
+            return 2
+    bench = Bench(runs, idle, args.quick, log=say, only=only)
     try:
         results = bench.run()
     finally:

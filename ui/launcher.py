@@ -89,7 +89,8 @@ def cmd_bench(args: argparse.Namespace) -> int:
         os.environ["JACK_COMPANION_XVFB"] = "1"
         again = ["bench", *(["--json"] if args.json else []), *(["--quick"] if args.quick else []),
                  *(["--runs", str(args.runs)] if args.runs else []),
-                 *(["--idle-seconds", str(args.idle_seconds)] if args.idle_seconds is not None else [])]
+                 *(["--idle-seconds", str(args.idle_seconds)] if args.idle_seconds is not None else []),
+                 *(["--only", args.only] if args.only else [])]
         os.execvp("xvfb-run", ["xvfb-run", "-a", "-s", "-screen 0 1280x1280x24", sys.executable, "-m", "ui.launcher",
                                *again])
     from ui.bench import main as bench_main
@@ -118,6 +119,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--quick", action="store_true", help="few runs and short idle periods (a smoke test)")
     p.add_argument("--runs", type=int, help="cold starts and memory runs (default 7, --quick 2)")
     p.add_argument("--idle-seconds", type=float, help="idle period on each screen (default 30, --quick 2)")
+    p.add_argument("--only", help="just these parts, comma-separated: startup, memory, idle (and taps), slap, "
+                                  "judge (the race judge's accuracy), engines")
     p.set_defaults(func=cmd_bench)
 
     companion_cli.add_commands(sub)
