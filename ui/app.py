@@ -1,7 +1,9 @@
-"""The touchscreen app: one window, a screen manager, screens built the first time they show."""
+"""The touchscreen app: one window, a screen manager, screens built the first time they show
+(and a game's dropped again once the table moves on to another game)."""
 
 from __future__ import annotations
 
+import gc
 import importlib
 import importlib.util
 import logging
@@ -51,6 +53,11 @@ GAME_SCREENS = {
 }
 
 
+def game_of(screen_name: str | None) -> str | None:
+    """The game a screen belongs to (its set-up or its game screen), or None (home, players...)."""
+    return next((game for game, names in GAME_SCREENS.items() if screen_name in names), None)
+
+
 class Root(FloatLayout):
     """The window's one child: the felt background, the screens, and the notice bar."""
 
@@ -82,6 +89,7 @@ class CompanionApp(App):
         self.root = Root()
         self.manager: ScreenManager = self.root.ids.manager
         self.manager.transition = NoTransition()  # nothing animates on a Pi for nothing
+        self.manager.transition.bind(on_complete=lambda *_: self.release_other_games())
         Window.clearcolor = theme.FELT
         self.show("home")
         problems = list(self.config_problems)
@@ -114,6 +122,21 @@ class CompanionApp(App):
         # The screen stays lit while a game is open; elsewhere it may blank as the system likes.
         Window.allow_screensaver = not any(name == screens[1] for screens in GAME_SCREENS.values())
         return screen
+
+    def release_other_games(self) -> None:
+        """Drop the screens of every game but the one showing, once the table has moved on to
+        another game: a game's screen holds a few MB (widgets, their textures and vertex
+        buffers) and is rebuilt in about 100 ms if the table comes back to it. Going home and
+        back to the same game keeps it."""
+        showing = game_of(self.manager.current)
+        if showing is None:
+            return
+        dropped = [name for game, names in GAME_SCREENS.items() if game != showing
+                   for name in names if self.manager.has_screen(name) and name != self.manager.current]
+        for name in dropped:
+            self.manager.remove_widget(self.manager.get_screen(name))
+        if dropped:
+            gc.collect()   # widget trees hold reference cycles: free them now, for the next screen to reuse
 
     # -- games ---------------------------------------------------------------------------------
 

@@ -25,6 +25,7 @@ from .. import theme
 from ..widgets.basics import ChoiceButton
 from ..widgets.board import SIDE_SYMBOLS, SIDE_WORDS, draw_chip, side_colour, text_texture
 from ..widgets.seats import SeatPicking
+from ..widgets.shapes import Ring
 
 
 class OneEyedSeating(Widget):
@@ -64,7 +65,7 @@ class OneEyedSeating(Widget):
             else:
                 with self.canvas:
                     Color(*theme.TEXT_DIM)
-                    Line(circle=(x, y, chip), width=dp(1.5))
+                    Ring(rect=(x - chip, y - chip, 2 * chip, 2 * chip), radius=chip, width=dp(1.5))
                 words, colour = f"{i + 1}. ?", theme.TEXT_DIM
             texture = text_texture(words, sp(20), colour)
             below = math.sin(angle) < -0.1

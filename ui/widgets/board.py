@@ -12,7 +12,7 @@ import math
 
 from kivy.clock import Clock
 from kivy.core.text import Label as CoreLabel
-from kivy.graphics import Color, Ellipse, InstructionGroup, Line, Rectangle, RoundedRectangle, Triangle
+from kivy.graphics import Color, InstructionGroup, Line, Rectangle, RoundedRectangle
 from kivy.properties import BooleanProperty, ListProperty, NumericProperty, ObjectProperty
 from kivy.uix.widget import Widget
 
@@ -20,6 +20,7 @@ from companion.cards import SUIT_SYMBOLS
 from companion.games.one_eyed_jack_board import CORNERS, LAYOUT, SIZE
 
 from .. import theme
+from .shapes import ShapeBatch
 
 # One chip colour per side (Okabe-Ito blue, vermilion, bluish green: colour-blind players
 # can tell them apart), and each side its own shape, so colour is never the only cue.
@@ -52,29 +53,38 @@ def text_texture(text: str, size: float, colour, bold: bool = True):
     return texture
 
 
-def _shape(group, shape: str, cx: float, cy: float, r: float) -> None:
+def _shape(batch: ShapeBatch, shape: str, cx: float, cy: float, r: float) -> None:
     if shape == "circle":
-        group.add(Ellipse(pos=(cx - r, cy - r), size=(2 * r, 2 * r)))
+        batch.ellipse(cx, cy, r, r)
     elif shape == "square":
         s = r * 0.9  # a square as wide as the circle looks bigger; this evens them out
-        group.add(RoundedRectangle(pos=(cx - s, cy - s), size=(2 * s, 2 * s), radius=[r * 0.22]))
+        batch.rounded_rectangle(cx - s, cy - s, 2 * s, 2 * s, r * 0.22)
     else:
         big = r * 1.3  # circumradius: a triangle fills less of its box than a circle
         half = big * 0.866
         lift = big * 0.12  # sit the triangle's middle a little low so it looks centred
-        group.add(Triangle(points=[cx, cy + big - lift, cx - half, cy - big / 2 - lift, cx + half, cy - big / 2 - lift]))
+        batch.triangle([cx, cy + big - lift, cx - half, cy - big / 2 - lift, cx + half, cy - big / 2 - lift])
+
+
+def draw_chips(group, chips) -> None:
+    """Chips, each ``(side, cx, cy, r)``: its side's shape, filled with its colour, on a white rim
+    with a dark edge. Chips never overlap, so each layer of them all is one mesh (a few draw
+    calls for the whole board rather than three a chip)."""
+    edges, rims, fills = ShapeBatch(), ShapeBatch(), {}
+    for side, cx, cy, r in chips:
+        shape = SIDE_SHAPES[side % len(SIDE_SHAPES)]
+        rim = max(1.5, r * 0.14)
+        _shape(edges, shape, cx, cy, r + rim + 1)
+        _shape(rims, shape, cx, cy, r + rim)
+        _shape(fills.setdefault(side, ShapeBatch()), shape, cx, cy, r)
+    edges.add_to(group, EDGE)
+    rims.add_to(group, (1, 1, 1, 1))
+    for side in sorted(fills):
+        fills[side].add_to(group, side_colour(side))
 
 
 def draw_chip(group, side: int, cx: float, cy: float, r: float) -> None:
-    """A side's chip: its shape, filled with its colour, on a white rim with a dark edge."""
-    shape = SIDE_SHAPES[side % len(SIDE_SHAPES)]
-    rim = max(1.5, r * 0.14)
-    group.add(Color(*EDGE))
-    _shape(group, shape, cx, cy, r + rim + 1)
-    group.add(Color(1, 1, 1, 1))
-    _shape(group, shape, cx, cy, r + rim)
-    group.add(Color(*side_colour(side)))
-    _shape(group, shape, cx, cy, r)
+    draw_chips(group, [(side, cx, cy, r)])
 
 
 def draw_lock(group, cx: float, cy: float, size: float) -> None:
@@ -193,18 +203,14 @@ class OneEyedBoard(Widget):
         if cell <= 0:
             return
         inset = max(1.0, cell * 0.035)
-        radius = [cell * 0.1]
-        group.add(Color(*theme.CARD_FACE))
+        faces, corners = ShapeBatch(), ShapeBatch()
         for row in range(SIZE):
             for col in range(SIZE):
-                if (row, col) not in CORNERS:
-                    x, y, w, h = self.cell_rect(row, col)
-                    group.add(RoundedRectangle(pos=(x + inset, y + inset), size=(w - 2 * inset, h - 2 * inset),
-                                               radius=radius))
-        group.add(Color(*theme.PANEL_LIGHT))
-        for row, col in CORNERS:
-            x, y, w, h = self.cell_rect(row, col)
-            group.add(RoundedRectangle(pos=(x + inset, y + inset), size=(w - 2 * inset, h - 2 * inset), radius=radius))
+                x, y, w, h = self.cell_rect(row, col)
+                (corners if (row, col) in CORNERS else faces).rounded_rectangle(
+                    x + inset, y + inset, w - 2 * inset, h - 2 * inset, cell * 0.1)
+        faces.add_to(group, theme.CARD_FACE)
+        corners.add_to(group, theme.PANEL_LIGHT)
         group.add(Color(1, 1, 1, 1))
         text_size = cell * 0.33
         for row in range(SIZE):
@@ -232,10 +238,8 @@ class OneEyedBoard(Widget):
         winning_spaces = {tuple(s) for _, spaces, _ in self.winning for s in spaces}
         chip_r = cell * 0.33
 
-        for index, side in enumerate(self.chips):
-            if side is not None:
-                cx, cy = self.cell_centre(*divmod(index, SIZE))
-                draw_chip(group, side, cx, cy, chip_r)
+        draw_chips(group, [(side, *self.cell_centre(*divmod(index, SIZE)), chip_r)
+                           for index, side in enumerate(self.chips) if side is not None])
 
         # A chosen card: dim what it cannot take, light what it can.
         dim = ()
@@ -244,22 +248,20 @@ class OneEyedBoard(Widget):
         elif self.winning:
             dim = [(r, c) for r in range(SIZE) for c in range(SIZE) if (r, c) not in winning_spaces]
         if dim:
-            group.add(Color(*theme.FELT[:3], 0.62))
+            shade = ShapeBatch()
             for space in dim:
-                x, y, w, h = self.cell_rect(*space)
-                group.add(Rectangle(pos=(x, y), size=(w, h)))
+                shade.rectangle(*self.cell_rect(*space))
+            shade.add_to(group, (*theme.FELT[:3], 0.62))
         if lit:
-            group.add(Color(*theme.PRIMARY[:3], 0.28))
-            for space in lit:
-                if self.chips[space[0] * SIZE + space[1]] is None:
-                    x, y, w, h = self.cell_rect(*space)
-                    group.add(RoundedRectangle(pos=(x + inset, y + inset), size=(w - 2 * inset, h - 2 * inset),
-                                               radius=[cell * 0.1]))
-            group.add(Color(*theme.PRIMARY))
+            glow, rings = ShapeBatch(), ShapeBatch()
             for space in lit:
                 x, y, w, h = self.cell_rect(*space)
-                group.add(Line(rounded_rectangle=(x + inset + 1, y + inset + 1, w - 2 * inset - 2,
-                                                  h - 2 * inset - 2, cell * 0.1), width=max(1.5, cell * 0.055)))
+                if self.chips[space[0] * SIZE + space[1]] is None:
+                    glow.rounded_rectangle(x + inset, y + inset, w - 2 * inset, h - 2 * inset, cell * 0.1)
+                rings.ring(x + inset + 1, y + inset + 1, w - 2 * inset - 2, h - 2 * inset - 2, cell * 0.1,
+                           max(1.5, cell * 0.055))
+            glow.add_to(group, (*theme.PRIMARY[:3], 0.28))
+            rings.add_to(group, theme.PRIMARY)
 
         # Rows: a line from the first space of each to its last; the winner's bold and gold.
         winning_lines = {tuple(map(tuple, spaces)) for _, spaces, _ in self.winning}
@@ -280,8 +282,9 @@ class OneEyedBoard(Widget):
         # The last play, so the table can see what just happened.
         if self.last is not None and not self.choosing and not self.winning:
             x, y, w, h = self.cell_rect(*self.last)
-            group.add(Color(1, 1, 1, 0.95))
-            group.add(Line(rounded_rectangle=(x + 1, y + 1, w - 2, h - 2, cell * 0.12), width=max(1.2, cell * 0.035)))
+            last = ShapeBatch()
+            last.ring(x + 1, y + 1, w - 2, h - 2, cell * 0.12, max(1.2, cell * 0.035))
+            last.add_to(group, (1, 1, 1, 0.95))
 
 
 class OneEyedChip(Widget):

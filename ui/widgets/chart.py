@@ -9,6 +9,7 @@ from kivy.properties import ListProperty, NumericProperty
 from kivy.uix.widget import Widget
 
 from .. import theme
+from .shapes import Ring
 
 
 class TotalsChart(Widget):
@@ -26,6 +27,8 @@ class TotalsChart(Widget):
 
     def redraw(self, *_):
         self.canvas.clear()
+        if self.width < dp(60) or self.height < dp(60):
+            return  # laid out with no room (the Jacks screen's inline chart in landscape): draw nothing
         rounds = max((len(values) for _, _, values in self.series), default=0)
         top = max([self.target] + [max(values) for _, _, values in self.series if values])
         left, bottom = self.x + dp(44), self.y + dp(28)
@@ -59,4 +62,5 @@ class TotalsChart(Widget):
                 if len(points) >= 4:
                     Line(points=points, width=dp(2.5))
                 for x, y in zip(points[::2], points[1::2]):
-                    Line(circle=(x, y, dp(3.5)), width=dp(2))
+                    r = dp(3.5)
+                    Ring(rect=(x - r, y - r, 2 * r, 2 * r), radius=r, width=dp(2))

@@ -1,0 +1,183 @@
+"""Shapes drawn as few, small meshes: rings round chosen buttons and current seats, and batches
+of same-coloured shapes (the board's 96 card faces) drawn as one mesh instead of one each.
+
+Kivy's ``Line`` wider than 1 px builds a rounded rectangle from 180 segments, each with a round
+joint, and when its colour is translucent it draws the line twice through the stencil buffer.
+That costs a software renderer several hundred KB a frame per ring (and a GPU needless
+triangles), and it is paid even while the ring is invisible. ``Ring`` is the same outline as
+``Line(rounded_rectangle=(x, y, w, h, radius), width=width)``: a band ``2 * width`` wide centred
+on the rectangle's edge, as a single triangle strip (no overlaps, so translucent colours need no
+stencil). While ``shown`` is False it has no vertices, and Kivy then draws nothing at all.
+
+In a .kv canvas::
+
+    Ring:
+        rect: self.x + dp(1.5), self.y + dp(1.5), self.width - dp(3), self.height - dp(3)
+        radius: dp(9)
+        width: dp(2)
+        shown: self.state == "down"
+"""
+
+from __future__ import annotations
+
+import math
+
+from kivy.factory import Factory
+from kivy.graphics import Color, Mesh
+
+CORNER_SEGMENTS = 10  # as many as Kivy's RoundedRectangle gives a corner
+
+
+def ring_outline(x: float, y: float, w: float, h: float, radius: float, width: float,
+                 segments: int = CORNER_SEGMENTS) -> tuple[list[float], list[int]]:
+    """Vertices (x, y, u, v) and triangle-strip indices of the band between the rounded
+    rectangle grown by ``width`` and the one shrunk by ``width``, both with corners centred
+    where the rectangle's own corners are."""
+    radius = max(0.0, min(radius, w / 2, h / 2))
+    inner_r = max(0.0, radius - width)
+    outer_r = radius + width
+    # corner centres counter-clockwise from bottom-right, each with its quarter turn
+    corners = ((x + w - radius, y + radius, -90.0), (x + w - radius, y + h - radius, 0.0),
+               (x + radius, y + h - radius, 90.0), (x + radius, y + radius, 180.0))
+    vertices: list[float] = []
+    for cx, cy, start in corners:
+        for step in range(segments + 1):
+            angle = math.radians(start + 90.0 * step / segments)
+            c, s = math.cos(angle), math.sin(angle)
+            vertices += [cx + c * outer_r, cy + s * outer_r, 0.0, 0.0,
+                         cx + c * inner_r, cy + s * inner_r, 0.0, 0.0]
+    count = len(vertices) // 4
+    return vertices, list(range(count)) + [0, 1]  # back to the first pair: the band is closed
+
+
+class Ring(Mesh):
+    """A rounded rectangle's outline (a circle when the radius is half a square's side)."""
+
+    def __init__(self, **kwargs):
+        self._rect = (0.0, 0.0, 0.0, 0.0)
+        self._radius = 0.0
+        self._width = 1.0
+        self._shown = True
+        shape = {key: kwargs.pop(key) for key in ("rect", "radius", "width", "shown") if key in kwargs}
+        super().__init__(mode="triangle_strip", **kwargs)
+        for key, value in shape.items():
+            setattr(self, key, value)
+        self._build()
+
+    def _build(self) -> None:
+        x, y, w, h = self._rect
+        if not self._shown or w <= 0 or h <= 0 or self._width <= 0:
+            self.vertices, self.indices = [], []   # nothing to draw: Kivy skips the draw call
+            return
+        self.vertices, self.indices = ring_outline(x, y, w, h, self._radius, self._width)
+
+    @property
+    def rect(self):
+        return self._rect
+
+    @rect.setter
+    def rect(self, value) -> None:
+        self._rect = tuple(float(v) for v in value)
+        self._build()
+
+    @property
+    def radius(self) -> float:
+        return self._radius
+
+    @radius.setter
+    def radius(self, value: float) -> None:
+        self._radius = float(value)
+        self._build()
+
+    @property
+    def width(self) -> float:
+        return self._width
+
+    @width.setter
+    def width(self, value: float) -> None:
+        self._width = float(value)
+        self._build()
+
+    @property
+    def shown(self) -> bool:
+        return self._shown
+
+    @shown.setter
+    def shown(self, value) -> None:
+        self._shown = bool(value)
+        self._build()
+
+
+Factory.register("Ring", cls=Ring)
+
+
+class ShapeBatch:
+    """Many shapes of one colour as one ``Mesh``: one draw call, however many shapes.
+
+    A software renderer keeps a few tens of KB per draw call in every frame it draws, so a
+    board of a hundred shapes drawn one by one costs megabytes a frame; a GPU driver is also
+    happier with one call. Shapes in a batch must not overlap when the colour is translucent
+    (each would blend over the other); the board's never do."""
+
+    def __init__(self):
+        self.vertices: list[float] = []
+        self.indices: list[int] = []
+
+    def _fan(self, cx: float, cy: float, outline: list[tuple[float, float]]) -> None:
+        base = len(self.vertices) // 4
+        self.vertices += [cx, cy, 0.0, 0.0]
+        for px, py in outline:
+            self.vertices += [px, py, 0.0, 0.0]
+        n = len(outline)
+        for i in range(n):
+            self.indices += [base, base + 1 + i, base + 1 + (i + 1) % n]
+
+    def rectangle(self, x: float, y: float, w: float, h: float) -> None:
+        self._fan(x + w / 2, y + h / 2, [(x, y), (x + w, y), (x + w, y + h), (x, y + h)])
+
+    def rounded_rectangle(self, x: float, y: float, w: float, h: float, radius: float,
+                          segments: int = CORNER_SEGMENTS) -> None:
+        r = max(0.0, min(radius, w / 2, h / 2))
+        corners = ((x + w - r, y + r, -90.0), (x + w - r, y + h - r, 0.0), (x + r, y + h - r, 90.0), (x + r, y + r, 180.0))
+        outline = []
+        for cx, cy, start in corners:
+            for step in range(segments + 1):
+                angle = math.radians(start + 90.0 * step / segments)
+                outline.append((cx + math.cos(angle) * r, cy + math.sin(angle) * r))
+        self._fan(x + w / 2, y + h / 2, outline)
+
+    def ellipse(self, cx: float, cy: float, rx: float, ry: float) -> None:
+        # about a segment per two pixels of the rim: as round as Kivy's 180 on a chip-sized circle
+        segments = max(16, min(180, int(math.pi * (rx + ry) / 2)))
+        self._fan(cx, cy, [(cx + rx * math.cos(2 * math.pi * i / segments), cy + ry * math.sin(2 * math.pi * i / segments))
+                           for i in range(segments)])
+
+    def triangle(self, points) -> None:
+        base = len(self.vertices) // 4
+        for i in range(0, 6, 2):
+            self.vertices += [points[i], points[i + 1], 0.0, 0.0]
+        self.indices += [base, base + 1, base + 2]
+
+    def ring(self, x: float, y: float, w: float, h: float, radius: float, width: float) -> None:
+        if w <= 0 or h <= 0 or width <= 0:
+            return
+        vertices, strip = ring_outline(x, y, w, h, radius, width)
+        base = len(self.vertices) // 4
+        self.vertices += vertices
+        count = len(vertices) // 4
+        for i in range(0, count, 2):  # each step round the band: two triangles
+            a, b, c, d = i, i + 1, (i + 2) % count, (i + 3) % count
+            self.indices += [base + a, base + b, base + c, base + b, base + d, base + c]
+
+    def mesh(self) -> Mesh | None:
+        """The batch as one mesh, or None when it is empty (nothing to draw)."""
+        if not self.indices:
+            return None
+        return Mesh(vertices=self.vertices, indices=self.indices, mode="triangles")
+
+    def add_to(self, group, colour) -> None:
+        """``colour`` and the batch into an instruction group, if there is anything to draw."""
+        mesh = self.mesh()
+        if mesh is not None:
+            group.add(Color(*colour))
+            group.add(mesh)
