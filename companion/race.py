@@ -225,7 +225,9 @@ class RaceRunner:
                    schedule=lambda d, fn: Clock.schedule_once_free(lambda dt: fn(), d),
                    on_verdict=self.show_verdict)
 
-    Call :meth:`press` and :meth:`release` on the UI thread with the pads' timestamps.
+    Call :meth:`press` and :meth:`release` on the UI thread with the pads' timestamps, and for a
+    press the time its callback ran on the device thread (``arrived``), so the window is counted
+    from when the press reached the app, not from when the UI thread was free to hear of it.
     """
 
     def __init__(self, judge: RaceJudge, *, now: Callable[[], float],
@@ -237,8 +239,8 @@ class RaceRunner:
         self._on_verdict = on_verdict
         self._timer_for: float | None = None   # the deadline a timer is already set for
 
-    def press(self, pad: int, at: float) -> str:
-        outcome = self.judge.press(pad, at, self._now())
+    def press(self, pad: int, at: float, arrived: float | None = None) -> str:
+        outcome = self.judge.press(pad, at, self._now() if arrived is None else arrived)
         self._arm()
         return outcome
 

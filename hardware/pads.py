@@ -44,8 +44,9 @@ A Slapjack race, on Kivy's main thread::
     runner = RaceRunner(judge, now=time.monotonic,
                         schedule=lambda delay, fn: Clock.schedule_once_free(lambda dt: fn(), delay),
                         on_verdict=show_verdict)      # verdict.describe() -> lines to show
-    # from on_press / on_release (device thread):
-    Clock.schedule_once_free(lambda dt: runner.press(pad, t))
+    # from on_press / on_release (device thread); the window counts from the press's arrival here:
+    arrived = board.now()
+    Clock.schedule_once_free(lambda dt: runner.press(pad, t, arrived))
     Clock.schedule_once_free(lambda dt: runner.release(pad, t))
 
 ``_free``: the app's clock (``ui/kivy_setup.py``) wakes for these at once and draws the verdict's

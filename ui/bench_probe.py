@@ -699,7 +699,8 @@ def run_slap(args) -> int:
 
         # The pads' documented path (hardware/pads.py): device thread -> Clock -> RaceRunner.
         def on_press(self, pad, t):
-            schedule(lambda dt: self.runner.press(pad, t), 0)
+            arrived = self.board.now()
+            schedule(lambda dt: self.runner.press(pad, t, arrived), 0)
 
         def show_verdict(self, verdict):
             self.races.verdict_set()

@@ -3,8 +3,10 @@ until the app stops.
 
 Devices call back on their own threads with their own timestamps (``hardware.pads``); this
 module hands every event to Kivy's main thread unchanged, so a screen only ever sees
-``on_pad_press(pad, t)`` / ``on_pad_release(pad, t)`` / ``on_card(code, t)`` on the main
-thread, with ``t`` on the pads' clock (``board.now()``). One screen listens at a time.
+``on_pad_press(pad, t, arrived)`` / ``on_pad_release(pad, t)`` / ``on_card(code, t)`` on the
+main thread, with ``t`` on the pads' clock (``board.now()``), and for a press the time it reached
+the device thread (``arrived``, same clock): a race's window is counted from then, not from
+whenever the main thread got to it. One screen listens at a time.
 
 On a desktop the pads are mock pins: the keys in ``[pads] keys`` press them, and the pads'
 lights are mirrored in :attr:`PadsLink.light_modes` for the screen to draw.
@@ -155,7 +157,7 @@ class PadsLink(EventDispatcher):
     # for them at once instead of at the next frame, up to 33 ms later.
 
     def _press_on_device(self, pad: int, t: float) -> None:
-        Clock.schedule_once_free(partial(self._main, "on_pad_press", pad, t))
+        Clock.schedule_once_free(partial(self._main, "on_pad_press", pad, t, self.now()))
 
     def _release_on_device(self, pad: int, t: float) -> None:
         Clock.schedule_once_free(partial(self._main, "on_pad_release", pad, t))

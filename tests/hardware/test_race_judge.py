@@ -123,6 +123,17 @@ def test_runner_announces_the_verdict_once_when_its_timer_fires():
     assert len(verdicts) == 1
 
 
+def test_runner_counts_the_window_from_the_device_threads_arrival_not_the_ui_threads():
+    # The UI thread was drawing a 20 ms frame when the press reached the device thread: by the
+    # time it hears of it, the 15 ms window is already over, so the timer is due at once.
+    clock, timers, verdicts = [200.020], [], []
+    runner = RaceRunner(RaceJudge(window=0.015), now=lambda: clock[0],
+                        schedule=lambda delay, fn: timers.append(delay), on_verdict=verdicts.append)
+    runner.press(0, at=199.9995, arrived=200.000)
+    assert timers == [0.0]
+    assert runner.judge.verdict is None and runner.judge.deadline == pytest.approx(200.015)
+
+
 def test_runner_close_announces_a_race_nobody_slapped():
     verdicts = []
     runner = RaceRunner(RaceJudge(), now=lambda: 5.0, schedule=lambda d, fn: None, on_verdict=verdicts.append)

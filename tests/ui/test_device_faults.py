@@ -242,7 +242,7 @@ def heard(app):
     screen = app.screen("slapjack")
     presses: list[tuple[int, float]] = []
     real = screen.on_pad_press
-    screen.on_pad_press = lambda pad, t: (presses.append((pad, t)), real(pad, t))
+    screen.on_pad_press = lambda pad, t, arrived=None: (presses.append((pad, t)), real(pad, t, arrived))
     yield presses
     del screen.on_pad_press
 

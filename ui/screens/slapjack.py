@@ -537,8 +537,9 @@ class SlapjackScreen(Screen):
         for placing in verdict.placings:
             self._slap(placing.pad, placing.at)
 
-    def _press(self, seat: int, t: float) -> None:
-        """A press on the top card of a timed race (screen deck, card reader, or nobody can turn)."""
+    def _press(self, seat: int, t: float, arrived: float | None = None) -> None:
+        """A press on the top card of a timed race (screen deck, card reader, or nobody can turn).
+        ``arrived``: when it reached the app (see :meth:`on_pad_press`); now, if not given."""
         race = self._race
         state = self.state
         name = self.players[seat]
@@ -555,7 +556,7 @@ class SlapjackScreen(Screen):
                 race.pressed = True
                 self._slap(seat, t)
             return
-        outcome = race.judge.press(seat, t, self.now())
+        outcome = race.judge.press(seat, t, self.now() if arrived is None else arrived)
         if outcome == FALSE_START:
             self._note(f"{name} pressed before the {card_words(state.top)} landed: not counted")
         elif outcome == HELD:
@@ -592,7 +593,10 @@ class SlapjackScreen(Screen):
 
     # -- pads -----------------------------------------------------------------------------------------
 
-    def on_pad_press(self, pad: int, t: float) -> None:
+    def on_pad_press(self, pad: int, t: float, arrived: float | None = None) -> None:
+        """A pad's press with its edge time ``t``, and the time it reached the app's device
+        thread: a race's window opens then, so a frame being drawn when the press came does not
+        hold the verdict back by its own length."""
         if not self._active or self.session is None:
             return
         name = self.pad_players.get(pad)
@@ -601,16 +605,16 @@ class SlapjackScreen(Screen):
             return
         seat = self.state.setup.seats[name]
         if self._slapoff is not None:
-            self._slapoff_press(seat, t)
+            self._slapoff_press(seat, t, arrived)
         elif self.state.finished:
             self._slap(seat, t)   # a late press that beat the deciding one still counts
             self.refresh()
         elif self.mode == "judge":
-            self._judge_press(seat, t)
+            self._judge_press(seat, t, arrived)
         elif self.mode == "real" and not self._timed_for_now():
             self._hold(seat, t)
         else:
-            self._press(seat, t)
+            self._press(seat, t, arrived)
         self.refresh()
 
     def on_pad_release(self, pad: int, t: float) -> None:
@@ -695,10 +699,10 @@ class SlapjackScreen(Screen):
 
     # -- judge only -----------------------------------------------------------------------------------
 
-    def _judge_press(self, seat: int, t: float) -> None:
+    def _judge_press(self, seat: int, t: float, arrived: float | None = None) -> None:
         gather = self._gather
         if gather is not None and not gather.closed:
-            if gather.judge.press(seat, t, self.now()) == COUNTED:
+            if gather.judge.press(seat, t, self.now() if arrived is None else arrived) == COUNTED:
                 wait = gather.judge.seconds_until_close(self.now())
                 if wait is not None:
                     self._schedule("gather", self._judge_window_closed, wait)
@@ -712,7 +716,7 @@ class SlapjackScreen(Screen):
                 self._play({"type": "slap", "player": self.players[seat], "t": t})
             return
         self._gather = CardRace(state.races, None, self._window())
-        self._judge_press(seat, t)
+        self._judge_press(seat, t, arrived)
 
     def _judge_window_closed(self) -> None:
         gather = self._gather
@@ -763,7 +767,7 @@ class SlapjackScreen(Screen):
             self._press_later(seats[press.player], press.t, slapoff=True)
         self.refresh()
 
-    def _slapoff_press(self, seat: int, t: float) -> None:
+    def _slapoff_press(self, seat: int, t: float, arrived: float | None = None) -> None:
         slapoff = self._slapoff
         name = self.players[seat]
         if slapoff is None or name not in slapoff.tied:
@@ -771,7 +775,7 @@ class SlapjackScreen(Screen):
         if slapoff.judge is None:
             self._note(f"{name} pressed before Go!: wait for it")
             return
-        outcome = slapoff.judge.press(seat, t, self.now())
+        outcome = slapoff.judge.press(seat, t, self.now() if arrived is None else arrived)
         if outcome == FALSE_START:
             self._note(f"{name} pressed before Go!: wait for it")
         elif outcome == COUNTED:
