@@ -587,6 +587,7 @@ class SlapRaces:
     def verdict_set(self) -> None:
         if self.race is not None and "verdict_set" not in self.race:
             self.race["verdict_set"] = time.monotonic()
+            self.watch.watch([self.widget])   # from here every frame is read, to find the one showing it
 
     def _race(self) -> None:
         from kivy.clock import Clock
@@ -600,7 +601,15 @@ class SlapRaces:
             edges[pad] = t
             t += rng.uniform(0.001, 0.003) if rng.random() < 0.5 else rng.uniform(0.003, 0.030)
         frames: list = []
-        listener = lambda t, frame, hashes: frames.append((t, hashes))  # noqa: E731
+
+        def listener(t, frame, hashes):
+            frames.append((t, hashes))
+            if hashes is not None and "verdict_set" not in self.race:
+                # The picture before the verdict is known: stop reading pixels until the verdict
+                # is set. A read waits for the renderer while holding Python's lock, which would
+                # hold back the presses' device thread: the probe's cost, not the app's.
+                self.watch.rects = []
+
         self.race = {"edges": edges, "frames": frames, "listener": listener}
         self.watch.watch([self.widget])
         self.watch.listeners.append(listener)
@@ -623,6 +632,7 @@ class SlapRaces:
         truth = sorted(edges, key=edges.get)
         frames = race["frames"]
         set_at = race.get("verdict_set")
+        frames = [(t, hashes) for t, hashes in frames if hashes is not None]
         before = [hashes for t, hashes in frames if set_at is None or t < set_at]
         shown = [(t, hashes) for t, hashes in frames
                  if set_at is not None and t >= set_at and (not before or hashes != before[-1])]

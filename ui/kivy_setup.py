@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import sys
+import threading
 
 
 def on_kiosk_display() -> bool:
@@ -45,6 +46,7 @@ def configure(size: str | None, fullscreen: bool = False, rotation: int = 0, max
     # third of a frame) runs the loop 40 times a second at a cap of 30, and makes an interrupting
     # clock spin for up to 20 ms before each timer.
     Clock.clock_resolution = 0.002
+    no_wake_from_the_loop(Clock)
     if on_kiosk_display() or fullscreen:
         Config.set("graphics", "show_cursor", "0")
         Config.set("input", "touch", "probesysfs,provider=hidinput")
@@ -52,3 +54,22 @@ def configure(size: str | None, fullscreen: bool = False, rotation: int = 0, max
     else:
         Config.set("input", "mouse", "mouse,multitouch_on_demand")
         Config.set("kivy", "keyboard_mode", "system")
+
+
+def no_wake_from_the_loop(clock) -> None:
+    """A free event scheduled on the loop's own thread (a race window's timer, set as a press is
+    handled) needs no wake-up call: the loop is awake, and its next sleep already ends at the
+    earliest free event. Kivy's interrupting clocks set the wake-up anyway, so the loop skips
+    that sleep and runs a whole extra pass (every per-frame callback, a redraw if one is asked
+    for) just as a slap's window opens. Events from other threads (the pads' presses) still
+    wake it."""
+    schedule_hook = getattr(clock, "on_schedule", None)
+    if schedule_hook is None or not hasattr(clock, "get_min_free_timeout"):
+        return   # not an interrupting clock: nothing to spare
+    loop_thread = threading.current_thread()
+
+    def on_schedule(event):
+        if threading.current_thread() is not loop_thread:
+            schedule_hook(event)
+
+    clock.on_schedule = on_schedule
