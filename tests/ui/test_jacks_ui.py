@@ -179,3 +179,32 @@ def test_the_screen_stays_lit_while_a_game_is_open(driver, app):
     assert Window.allow_screensaver is False
     app.show("home")
     assert Window.allow_screensaver is True
+
+
+def test_a_game_left_for_another_is_dropped_and_comes_back_as_it_was(driver, app):
+    """Screens are built on first use; once the table moves to another game the one it left
+    is dropped (its memory freed), and resuming it builds it again from the store."""
+    from companion.session import Session
+
+    if len(app.store.players()) < 4:
+        add_players(driver, app, PLAYERS)
+    session = Session.start(app.store, {"game": "jacks", "players": PLAYERS, "options": {"target": 75}})
+    session.play({"type": "round", "jacks": {"JS": "Ann", "JH": "Ben", "JC": "Cat", "JD": "Dan"}})
+    jacks = app.open_session(session)
+    driver.pump(2)
+    app.show("home")
+    driver.pump(2)
+    assert app.manager.has_screen("jacks"), "home and back to the same game keeps its screen"
+
+    app.new_game("jack-change-it")
+    driver.pump(2)
+    assert not app.manager.has_screen("jacks") and not app.manager.has_screen("jacks-setup")
+
+    home = app.show("home")
+    driver.pump(2)
+    assert "Unfinished Jacks with Ann, Ben, Cat, Dan" in home.resume_text
+    driver.tap(home.ids.resume_button)
+    screen = app.manager.current_screen
+    assert screen.name == "jacks" and screen is not jacks
+    assert totals(screen) == {"Ann": 7, "Ben": 7, "Cat": 7, "Dan": 7}   # RULES.md, Jacks: one Jack each, 7 each
+    assert screen.ids.round_label.text == "Round 2"
