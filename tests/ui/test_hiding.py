@@ -62,7 +62,6 @@ def test_a_widget_hidden_before_it_has_a_parent_is_left_out_once_it_has_one(driv
 
 def test_buttons_draw_their_face_and_text_and_no_kivy_button_image(driver):
     from kivy.graphics import BorderImage
-    from kivy.graphics.vertex_instructions import RoundedRectangle
 
     from ui.widgets.basics import ChoiceButton, TableButton
     from ui.widgets.card_picker import PickerSuitButton
@@ -76,14 +75,31 @@ def test_buttons_draw_their_face_and_text_and_no_kivy_button_image(driver):
         assert not [i for i in instructions if isinstance(i, BorderImage)], type(button).__name__
         assert any(getattr(i, "texture", None) is button.texture for i in instructions)
 
-    # the pressed overlay has no size (so no vertices, no draw call) until the button is down
-    button = TableButton(text="Go", size=(120, 60))
-    driver.pump(1)
-    overlay = [i for i in button.canvas.before.children if isinstance(i, RoundedRectangle)][-1]
-    assert tuple(overlay.size) == (0, 0)
-    button.state = "down"
-    driver.pump(1)
-    assert tuple(overlay.size) == (120, 60)
-    button.state = "normal"
-    driver.pump(1)
-    assert tuple(overlay.size) == (0, 0)
+def test_a_button_let_go_looks_as_it_did_before_it_was_pressed(driver, app, tmp_path):
+    """The pressed glow shows while down and is gone, pixel for pixel, once let go. (A zero size
+    does not hide Kivy's RoundedRectangle: it keeps the shape it last had.)"""
+    from kivy.core.window import Window
+    from PIL import Image, ImageChops
+
+    from ui.widgets.basics import TableButton
+    from ui.widgets.shapes import RoundedFill
+
+    button = TableButton(text="Go", size_hint=(None, None), size=(160, 80), pos=(40, 40))
+    Window.add_widget(button)
+    try:
+        def look(name):
+            path = driver.screenshot(tmp_path / name)
+            height = Image.open(path).height
+            return Image.open(path).convert("RGB").crop((40, height - 120, 200, height - 40))
+
+        before = look("before")
+        button.state = "down"
+        pressed = look("pressed")
+        button.state = "normal"
+        after = look("after")
+        glow = [i for i in button.canvas.before.children if isinstance(i, RoundedFill)]
+    finally:
+        Window.remove_widget(button)
+    assert ImageChops.difference(before, pressed).getbbox() is not None, "pressed looks pressed"
+    assert ImageChops.difference(before, after).getbbox() is None, "let go: no glow left behind"
+    assert glow and not glow[0].indices   # and, hidden, it has nothing to draw

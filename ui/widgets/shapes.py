@@ -8,6 +8,8 @@ triangles), and it is paid even while the ring is invisible. ``Ring`` is the sam
 ``Line(rounded_rectangle=(x, y, w, h, radius), width=width)``: a band ``2 * width`` wide centred
 on the rectangle's edge, as a single triangle strip (no overlaps, so translucent colours need no
 stencil). While ``shown`` is False it has no vertices, and Kivy then draws nothing at all.
+``RoundedFill`` is the filled shape, hidden the same way (a zero size does not hide Kivy's own
+RoundedRectangle or Ellipse: they keep the shape they last had).
 
 In a .kv canvas::
 
@@ -26,6 +28,19 @@ from kivy.factory import Factory
 from kivy.graphics import Color, Mesh
 
 CORNER_SEGMENTS = 10  # as many as Kivy's RoundedRectangle gives a corner
+
+
+def rounded_outline(x: float, y: float, w: float, h: float, radius: float,
+                    segments: int = CORNER_SEGMENTS) -> list[tuple[float, float]]:
+    """The points round a rounded rectangle, counter-clockwise from its bottom-right corner."""
+    r = max(0.0, min(radius, w / 2, h / 2))
+    corners = ((x + w - r, y + r, -90.0), (x + w - r, y + h - r, 0.0), (x + r, y + h - r, 90.0), (x + r, y + r, 180.0))
+    points = []
+    for cx, cy, start in corners:
+        for step in range(segments + 1):
+            angle = math.radians(start + 90.0 * step / segments)
+            points.append((cx + math.cos(angle) * r, cy + math.sin(angle) * r))
+    return points
 
 
 def ring_outline(x: float, y: float, w: float, h: float, radius: float, width: float,
@@ -50,65 +65,76 @@ def ring_outline(x: float, y: float, w: float, h: float, radius: float, width: f
     return vertices, list(range(count)) + [0, 1]  # back to the first pair: the band is closed
 
 
-class Ring(Mesh):
-    """A rounded rectangle's outline (a circle when the radius is half a square's side)."""
+class _ShownShape(Mesh):
+    """A mesh drawn from ``rect`` and ``radius``, rebuilt when either changes, with no vertices
+    at all while ``shown`` is False. (Kivy's own RoundedRectangle and Ellipse keep the shape
+    they had when their size becomes 0, so a zero size does not hide them.)"""
 
-    def __init__(self, **kwargs):
+    _keys = ("rect", "radius", "shown")
+
+    def __init__(self, mode: str, **kwargs):
         self._rect = (0.0, 0.0, 0.0, 0.0)
         self._radius = 0.0
-        self._width = 1.0
         self._shown = True
-        shape = {key: kwargs.pop(key) for key in ("rect", "radius", "width", "shown") if key in kwargs}
-        super().__init__(mode="triangle_strip", **kwargs)
+        self._width = 1.0
+        shape = {key: kwargs.pop(key) for key in self._keys if key in kwargs}
+        super().__init__(mode=mode, **kwargs)
         for key, value in shape.items():
-            setattr(self, key, value)
+            setattr(self, "_" + key, tuple(float(v) for v in value) if key == "rect" else
+                    bool(value) if key == "shown" else float(value))
         self._build()
+
+    def _geometry(self) -> tuple[list[float], list[int]]:
+        raise NotImplementedError
 
     def _build(self) -> None:
         x, y, w, h = self._rect
         if not self._shown or w <= 0 or h <= 0 or self._width <= 0:
             self.vertices, self.indices = [], []   # nothing to draw: Kivy skips the draw call
             return
-        self.vertices, self.indices = ring_outline(x, y, w, h, self._radius, self._width)
+        self.vertices, self.indices = self._geometry()
 
-    @property
-    def rect(self):
-        return self._rect
-
-    @rect.setter
-    def rect(self, value) -> None:
-        self._rect = tuple(float(v) for v in value)
+    def _set(self, name: str, value) -> None:
+        setattr(self, name, value)
         self._build()
 
-    @property
-    def radius(self) -> float:
-        return self._radius
+    rect = property(lambda self: self._rect, lambda self, v: self._set("_rect", tuple(float(c) for c in v)))
+    radius = property(lambda self: self._radius, lambda self, v: self._set("_radius", float(v)))
+    shown = property(lambda self: self._shown, lambda self, v: self._set("_shown", bool(v)))
 
-    @radius.setter
-    def radius(self, value: float) -> None:
-        self._radius = float(value)
-        self._build()
 
-    @property
-    def width(self) -> float:
-        return self._width
+class Ring(_ShownShape):
+    """A rounded rectangle's outline (a circle when the radius is half a square's side)."""
 
-    @width.setter
-    def width(self, value: float) -> None:
-        self._width = float(value)
-        self._build()
+    _keys = ("rect", "radius", "shown", "width")
 
-    @property
-    def shown(self) -> bool:
-        return self._shown
+    def __init__(self, **kwargs):
+        super().__init__("triangle_strip", **kwargs)
 
-    @shown.setter
-    def shown(self, value) -> None:
-        self._shown = bool(value)
-        self._build()
+    def _geometry(self):
+        return ring_outline(*self._rect, self._radius, self._width)
+
+    width = property(lambda self: self._width, lambda self, v: self._set("_width", float(v)))
+
+
+class RoundedFill(_ShownShape):
+    """A filled rounded rectangle (a disc when the radius is half a square's side) that draws
+    nothing while hidden: a pressed button's glow, a warning's background, a pad's light."""
+
+    def __init__(self, **kwargs):
+        super().__init__("triangle_fan", **kwargs)
+
+    def _geometry(self):
+        x, y, w, h = self._rect
+        vertices = [x + w / 2, y + h / 2, 0.0, 0.0]
+        for px, py in rounded_outline(x, y, w, h, self._radius):
+            vertices += [px, py, 0.0, 0.0]
+        vertices += vertices[4:8]   # close the fan
+        return vertices, list(range(len(vertices) // 4))
 
 
 Factory.register("Ring", cls=Ring)
+Factory.register("RoundedFill", cls=RoundedFill)
 
 
 class ShapeBatch:
@@ -135,16 +161,8 @@ class ShapeBatch:
     def rectangle(self, x: float, y: float, w: float, h: float) -> None:
         self._fan(x + w / 2, y + h / 2, [(x, y), (x + w, y), (x + w, y + h), (x, y + h)])
 
-    def rounded_rectangle(self, x: float, y: float, w: float, h: float, radius: float,
-                          segments: int = CORNER_SEGMENTS) -> None:
-        r = max(0.0, min(radius, w / 2, h / 2))
-        corners = ((x + w - r, y + r, -90.0), (x + w - r, y + h - r, 0.0), (x + r, y + h - r, 90.0), (x + r, y + r, 180.0))
-        outline = []
-        for cx, cy, start in corners:
-            for step in range(segments + 1):
-                angle = math.radians(start + 90.0 * step / segments)
-                outline.append((cx + math.cos(angle) * r, cy + math.sin(angle) * r))
-        self._fan(x + w / 2, y + h / 2, outline)
+    def rounded_rectangle(self, x: float, y: float, w: float, h: float, radius: float) -> None:
+        self._fan(x + w / 2, y + h / 2, rounded_outline(x, y, w, h, radius))
 
     def ellipse(self, cx: float, cy: float, rx: float, ry: float) -> None:
         # about a segment per two pixels of the rim: as round as Kivy's 180 on a chip-sized circle
