@@ -73,9 +73,13 @@ def deliver(board, edges):
 
 
 def earlier(board, seconds: float) -> float:
-    """A moment ``seconds`` ago on the pads' clock, but after every edge already driven:
-    presses whose callbacks arrive late, with every release already over."""
-    return max(board.now() - seconds, _last_edge[0] + 0.1)
+    """A moment ``seconds`` ago on the pads' clock, and after every edge already driven:
+    presses whose callbacks arrive late, with every release already over. (Waits, if an edge
+    was driven at a time still to come, so no edge is ever in the future.)"""
+    import time
+
+    time.sleep(max(0.0, _last_edge[0] + 0.1 + seconds - board.now()))
+    return board.now() - seconds
 
 
 @pytest.fixture(autouse=True)
@@ -371,8 +375,8 @@ def test_race_judge_only_with_a_slap_off(driver, app):
     assert screen.ids.verdict_label.text == "Tie: Ann and Ben: slap-off!"
     assert screen.go_text == "Get ready\u2026"
     press(board, 0, board.now())                   # too soon: it does not count
-    driver.pump(2)
-    assert screen.aside_text == "Ann pressed before Go!: wait for it"
+    pump_until(driver, lambda: screen.aside_text == "Ann pressed before Go!: wait for it", "the early press's note")
+    assert screen.go_text == "Get ready\u2026"
     pump_until(driver, lambda: screen.go_text == "Go!", '"Go!"', timeout=5)
     assert screen.ids.turn_label.text == "Slap-off: Ann and Ben \u2014 Go!"
     press(board, 1, board.now())
