@@ -278,60 +278,59 @@ class GameTaps:
         return [(picks, s.ids.record_button, watched, "record round"), self._undo(watched)]
 
     def _jack_change_it(self):
-        from companion.cards import RANKS, SUITS
         from companion.games.jack_change_it import play_problem
 
         s = self.screen
         state = s.session.state
         watched = [s.ids.turn_label, s.ids.top_card, s.ids.seats]
-        for rank in RANKS:
-            for suit in SUITS:
-                code = rank + suit
-                if rank != "J" and code != "AH" and play_problem(state, [code]) is None:
-                    picker = s.ids.picker
-                    return [([picker.rank_buttons[rank]], picker.suit_buttons[suit], watched, f"play {code}"),
-                            self._undo(watched)]
-        return [([], s.ids.action_button, watched, s.action_text.lower()), self._undo(watched)]
+        code = _first_card(lambda code: code != "AH" and play_problem(state, [code]) is None)
+        if code is None:   # nothing to play: the action button (draw, or take what is owed)
+            return [([], s.ids.action_button, watched, s.action_text.lower()), self._undo(watched)]
+        picker = s.ids.picker
+        return [([picker.rank_buttons[code[:-1]]], picker.suit_buttons[code[-1]], watched, f"play {code}"),
+                self._undo(watched)]
 
     def _one_eyed_jack(self):
-        from companion.cards import RANKS, SUITS
         from companion.games.one_eyed_jack import targets
 
         s = self.screen
         state = s.session.state
         board = s.ids.board
-        for rank in RANKS:
-            if rank == "J":
-                continue
-            for suit in SUITS:
-                spaces = targets(state, rank + suit)
-                if spaces:
-                    row, col = spaces[0]
-                    cell = board.cell_window_centre(row, col)
-                    watched = [s.ids.turn_label, _Area(board, row, col)]
-                    return [([s.rank_buttons[rank], s.suit_buttons[suit]], cell, watched, f"play {rank}{suit}"),
-                            self._undo(watched)]
-        raise RuntimeError("no card can be played on this board")
-
+        code = _first_card(lambda code: bool(targets(state, code)))
+        if code is None:
+            raise RuntimeError("no card can be played on this board")
+        row, col = targets(state, code)[0]
+        watched = [s.ids.turn_label, _Area(board, row, col)]
+        return [([s.rank_buttons[code[:-1]], s.suit_buttons[code[-1]]], board.cell_window_centre(row, col), watched,
+                 f"play {code}"), self._undo(watched)]
 
     def _slapjack(self):
-        from companion.cards import RANKS, SUITS
         from companion.errors import GameError
 
         s = self.screen
         pad = s.ids.card_pad
         watched = [s.ids.top_card, s.ids.pile_label, s.ids.turn_label]
-        for rank in RANKS:
-            for suit in SUITS:
-                if rank == "J":
-                    continue
-                try:
-                    s.session.game.check({"type": "turn", "card": rank + suit})
-                except GameError:
-                    continue
-                return [([pad.rank_buttons[rank]], pad.suit_buttons[suit], watched, f"turn {rank}{suit}"),
-                        self._undo(watched)]
-        raise RuntimeError("no card can be turned now")
+
+        def can_turn(code):
+            try:
+                s.session.game.check({"type": "turn", "card": code})
+            except GameError:
+                return False
+            return True
+
+        code = _first_card(can_turn)
+        if code is None:
+            raise RuntimeError("no card can be turned now")
+        return [([pad.rank_buttons[code[:-1]]], pad.suit_buttons[code[-1]], watched, f"turn {code}"),
+                self._undo(watched)]
+
+
+def _first_card(fits) -> str | None:
+    """The first card, Jacks aside (each game treats them specially), in rank then suit order,
+    that ``fits``; None if none does."""
+    from companion.cards import RANKS, SUITS
+
+    return next((rank + suit for rank in RANKS if rank != "J" for suit in SUITS if fits(rank + suit)), None)
 
 
 class _Area:
