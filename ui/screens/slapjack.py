@@ -401,9 +401,9 @@ class SlapjackScreen(Screen):
                 self._press_events.remove(event)
             if self._active and self.session is not None:
                 if slapoff:
-                    self._slapoff_press(seat, t)
+                    self._slapoff_press(seat, t, self.now())
                 else:
-                    self._press(seat, t)
+                    self._press(seat, t, self.now())
                 self._after_change()
         event = Clock.schedule_once_free(fire, max(0.0, t - self.now()))
         self._press_events.append(event)
@@ -537,9 +537,9 @@ class SlapjackScreen(Screen):
         for placing in verdict.placings:
             self._slap(placing.pad, placing.at)
 
-    def _press(self, seat: int, t: float, arrived: float | None = None) -> None:
+    def _press(self, seat: int, t: float, arrived: float) -> None:
         """A press on the top card of a timed race (screen deck, card reader, or nobody can turn).
-        ``arrived``: when it reached the app (see :meth:`on_pad_press`); now, if not given."""
+        ``arrived``: when it reached the app (see :meth:`on_pad_press`)."""
         race = self._race
         state = self.state
         name = self.players[seat]
@@ -556,7 +556,7 @@ class SlapjackScreen(Screen):
                 race.pressed = True
                 self._slap(seat, t)
             return
-        outcome = race.judge.press(seat, t, self.now() if arrived is None else arrived)
+        outcome = race.judge.press(seat, t, arrived)
         if outcome == FALSE_START:
             self._note(f"{name} pressed before the {card_words(state.top)} landed: not counted")
         elif outcome == HELD:
@@ -599,6 +599,7 @@ class SlapjackScreen(Screen):
         hold the verdict back by its own length."""
         if not self._active or self.session is None:
             return
+        arrived = self.now() if arrived is None else arrived
         name = self.pad_players.get(pad)
         if name is None:
             self._note(f"Pad {pad + 1} is nobody's in this game")
@@ -699,10 +700,10 @@ class SlapjackScreen(Screen):
 
     # -- judge only -----------------------------------------------------------------------------------
 
-    def _judge_press(self, seat: int, t: float, arrived: float | None = None) -> None:
+    def _judge_press(self, seat: int, t: float, arrived: float) -> None:
         gather = self._gather
         if gather is not None and not gather.closed:
-            if gather.judge.press(seat, t, self.now() if arrived is None else arrived) == COUNTED:
+            if gather.judge.press(seat, t, arrived) == COUNTED:
                 wait = gather.judge.seconds_until_close(self.now())
                 if wait is not None:
                     self._schedule("gather", self._judge_window_closed, wait)
@@ -767,7 +768,7 @@ class SlapjackScreen(Screen):
             self._press_later(seats[press.player], press.t, slapoff=True)
         self.refresh()
 
-    def _slapoff_press(self, seat: int, t: float, arrived: float | None = None) -> None:
+    def _slapoff_press(self, seat: int, t: float, arrived: float) -> None:
         slapoff = self._slapoff
         name = self.players[seat]
         if slapoff is None or name not in slapoff.tied:
@@ -775,7 +776,7 @@ class SlapjackScreen(Screen):
         if slapoff.judge is None:
             self._note(f"{name} pressed before Go!: wait for it")
             return
-        outcome = slapoff.judge.press(seat, t, self.now() if arrived is None else arrived)
+        outcome = slapoff.judge.press(seat, t, arrived)
         if outcome == FALSE_START:
             self._note(f"{name} pressed before Go!: wait for it")
         elif outcome == COUNTED:
