@@ -46,21 +46,14 @@ def rounded_outline(x: float, y: float, w: float, h: float, radius: float,
 def ring_outline(x: float, y: float, w: float, h: float, radius: float, width: float,
                  segments: int = CORNER_SEGMENTS) -> tuple[list[float], list[int]]:
     """Vertices (x, y, u, v) and triangle-strip indices of the band between the rounded
-    rectangle grown by ``width`` and the one shrunk by ``width``, both with corners centred
-    where the rectangle's own corners are."""
-    radius = max(0.0, min(radius, w / 2, h / 2))
-    inner_r = max(0.0, radius - width)
-    outer_r = radius + width
-    # corner centres counter-clockwise from bottom-right, each with its quarter turn
-    corners = ((x + w - radius, y + radius, -90.0), (x + w - radius, y + h - radius, 0.0),
-               (x + radius, y + h - radius, 90.0), (x + radius, y + radius, 180.0))
+    rectangle grown by ``width`` and the one shrunk by ``width``: both keep the rectangle's own
+    corner centres, so the band is ``2 * width`` wide all round."""
+    r = max(0.0, min(radius, w / 2, h / 2))
+    outer = rounded_outline(x - width, y - width, w + 2 * width, h + 2 * width, r + width, segments)
+    inner = rounded_outline(x + width, y + width, w - 2 * width, h - 2 * width, max(0.0, r - width), segments)
     vertices: list[float] = []
-    for cx, cy, start in corners:
-        for step in range(segments + 1):
-            angle = math.radians(start + 90.0 * step / segments)
-            c, s = math.cos(angle), math.sin(angle)
-            vertices += [cx + c * outer_r, cy + s * outer_r, 0.0, 0.0,
-                         cx + c * inner_r, cy + s * inner_r, 0.0, 0.0]
+    for (ox, oy), (ix, iy) in zip(outer, inner):
+        vertices += [ox, oy, 0.0, 0.0, ix, iy, 0.0, 0.0]
     count = len(vertices) // 4
     return vertices, list(range(count)) + [0, 1]  # back to the first pair: the band is closed
 
@@ -80,8 +73,7 @@ class _ShownShape(Mesh):
         shape = {key: kwargs.pop(key) for key in self._keys if key in kwargs}
         super().__init__(mode=mode, **kwargs)
         for key, value in shape.items():
-            setattr(self, "_" + key, tuple(float(v) for v in value) if key == "rect" else
-                    bool(value) if key == "shown" else float(value))
+            setattr(self, key, value)
         self._build()
 
     def _geometry(self) -> tuple[list[float], list[int]]:
