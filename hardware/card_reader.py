@@ -7,48 +7,51 @@ line arrived (a card landing can open a Slapjack race at that time). A line that
 but not a card goes to ``on_unknown(text, arrived)``, for the screen to show, and is
 otherwise ignored; bytes that are not text are noise, logged and counted.
 
-The device is found and found again like the pad hub (:class:`hardware.hub.SerialLink`):
-``[card_reader] port`` is a port, ``usb:VID:PID`` or ``by-id:TEXT``.
+The device is read, and found again after an unplug, by :class:`hardware.serial_link.SerialLink`:
+``[card_reader] port`` is a port, ``usb:VID:PID``, ``by-id:TEXT`` or a pyserial URL
+(:func:`hardware.serial_ports.find_ports`). The reader fills the device contract
+(:class:`hardware.device.Device`): ``status``, ``status_text``, ``on_status``, ``close()``.
 """
 
 from __future__ import annotations
 
 import logging
-import threading
 from collections import deque
 from typing import Callable, Mapping
 
 from companion.cards import Card, CardError, parse_card
 
-from .hub import CLOSED, CONNECTED, SEARCHING, Finder, SerialLink, StatusReporter, as_finder
+from .device import CONNECTED, SEARCHING, Device, StatusCallback
+from .serial_link import SerialLink
+from .serial_ports import Finder, as_finder
 
 log = logging.getLogger(__name__)
 
 
-class CardReader(StatusReporter):
+class CardReader(Device):
     """Reads cards from a serial device until :meth:`close`. ``status`` is CONNECTED or
     SEARCHING, ``status_text`` says it for the screen; ``on_status(status, text)`` on change."""
 
+    closed_text = "Card reader closed"
+
     def __init__(self, port: str | Finder, *, on_card: Callable[[Card, float], None],
                  on_unknown: Callable[[str, float], None] | None = None,
-                 on_status: Callable[[str, str], None] | None = None, baud: int = 9600,
+                 on_status: StatusCallback | None = None, baud: int = 9600,
                  retry: float = 0.25, start: bool = True):
-        self.on_card, self.on_unknown, self.on_status = on_card, on_unknown, on_status
+        super().__init__(on_status=on_status, status=SEARCHING, status_text="Looking for the card reader\u2026")
+        self.on_card, self.on_unknown = on_card, on_unknown
         self.cards = 0
         self.unknown = 0
         self.noise = 0
         self.recent_unknown: deque[str] = deque(maxlen=20)
-        self.status, self.status_text = SEARCHING, "Looking for the card reader\u2026"
-        self._status_lock = threading.Lock()
         self.link = SerialLink(as_finder(port), name="card reader", baud=baud, on_line=self._line,
                                on_noise=self._noise, on_connect=self._connected, on_lost=self._lost,
                                retry=retry)
         if start:
             self.link.start()
 
-    def close(self) -> None:
+    def _release(self) -> None:
         self.link.close()
-        self._set_status(CLOSED, "Card reader closed")
 
     def _connected(self, port: str) -> None:
         self._set_status(CONNECTED, f"Card reader connected on {port}")

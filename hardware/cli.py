@@ -96,7 +96,7 @@ def cmd_pads(args: argparse.Namespace) -> int:
         print(f"Timing: {board.timing}.", file=out)
         if not board.timestamps_are_edge:
             print("Warning: without edge timestamps, slaps a few ms apart cannot be told apart.", file=out)
-        if getattr(board, "status", None) is not None:
+        if board.status_text:
             print(board.status_text, file=out)
         _light_check(board, out, 0.05 if args.mock else 0.5)
         print("Press each pad in turn" + (" (mock: playing a scripted session)" if args.mock else "; Ctrl-C to stop")
@@ -125,8 +125,8 @@ def _light_check(board, out, seconds: float) -> None:
         print("No lights configured.", file=out)
         return
     for i in lit:
-        pin = board.light_pins[i] if hasattr(board, "light_pins") else "hub"
-        print(f"Lighting {board.names[i]} ({pin})", file=out, flush=True)
+        pin = board.light_pin(i)
+        print(f"Lighting {board.names[i]}" + (f" ({pin})" if pin else ""), file=out, flush=True)
         board.lights.set(i, True)
         time.sleep(seconds)
         board.lights.set(i, False)
@@ -138,7 +138,6 @@ def _listen(board, events: queue.Queue, out, start: float, deadline: float | Non
     previous: tuple[int, float] | None = None
     reported_stuck: set[int] = set()
     next_check = 0.0
-    pins = getattr(board, "pins", None)
     while True:
         now = board.now()
         if deadline is not None and now >= deadline:
@@ -150,7 +149,8 @@ def _listen(board, events: queue.Queue, out, start: float, deadline: float | Non
         except queue.Empty:
             pass
         else:
-            where = f" {pins[pad]:<7}" if pins else ""
+            pin = board.button_pin(pad)
+            where = f" {pin:<7}" if pin else ""
             line = f"{t - start:10.6f} s  {board.names[pad]:<6} {kind:<7}{where}"
             if kind == "press":
                 presses[pad] += 1
@@ -166,7 +166,8 @@ def _listen(board, events: queue.Queue, out, start: float, deadline: float | Non
             next_check = now + 0.1
             stuck = set(board.stuck_pads(now))
             for pad in sorted(stuck - reported_stuck):
-                where = f" ({pins[pad]})" if pins else ""
+                pin = board.button_pin(pad)
+                where = f" ({pin})" if pin else ""
                 print(f"STUCK: {board.names[pad]}{where} held down for {board.held_for(pad, now) or 0:.1f} s: "
                       "release it, or check its button and wiring", file=out, flush=True)
             for pad in reported_stuck - stuck:
@@ -175,7 +176,7 @@ def _listen(board, events: queue.Queue, out, start: float, deadline: float | Non
 
 
 def _summary(board, out, presses: list[int], stuck: list[int]) -> None:
-    bounces = board.bounces_ignored() if hasattr(board, "bounces_ignored") else [0] * board.count
+    bounces = board.bounces_ignored()
     print("Summary:", file=out)
     for i in range(board.count):
         notes = []

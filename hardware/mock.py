@@ -1,6 +1,6 @@
 """Mock pads: gpiozero's MockFactory, with pins that can be driven at a chosen edge timestamp.
 
-The same :class:`hardware.pads.PadBoard` code runs on these pins as on lgpio: a mock press goes
+The same :class:`hardware.gpio_pads.PadBoard` code runs on these pins as on lgpio: a mock press goes
 through gpiozero's pin ``when_changed`` just like a real edge. Used by the desktop app (keys
 ``1``-``8`` press pads 1-8, per ``[pads] keys``), the tests and the benchmark.
 

@@ -7,7 +7,7 @@ from pad_fakes import FakeHub, Recorder
 
 from companion import config
 from hardware.mock import MockPads, mock_factory
-from hardware.pads import PadBoard
+from hardware.gpio_pads import PadBoard
 
 
 @pytest.fixture

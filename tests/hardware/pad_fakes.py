@@ -8,7 +8,7 @@ import select
 import threading
 import time
 
-from hardware.hub import frame, unframe
+from hardware.hub_protocol import frame, unframe
 
 
 class Recorder:

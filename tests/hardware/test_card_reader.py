@@ -10,7 +10,7 @@ from pad_fakes import wait_until
 
 from companion.cards import Card
 from hardware.card_reader import CardReader, open_card_reader
-from hardware.hub import CONNECTED, SEARCHING
+from hardware.device import CONNECTED, SEARCHING
 
 
 class Pty:

@@ -10,9 +10,11 @@ from gpiozero.pins.mock import MockFactory
 from pad_fakes import wait_until
 
 from companion.race import COUNTED, FALSE_START, HELD, RaceJudge
-from hardware import pads as pads_module
+from hardware import gpio_pads
 from hardware.mock import LateDelivery, MockPads, StampedMockPin
-from hardware.pads import PadBoard, PadError, open_pads
+from hardware.gpio_pads import PadBoard
+from hardware.pad_device import PadError
+from hardware.pads import open_pads
 
 
 def judge_presses(board, recorder, judge, now):
@@ -221,7 +223,7 @@ def test_mock_pads_report_edge_timestamps(board):
 
 
 def test_a_factory_without_edge_timestamps_is_reported_and_timed_at_the_callback(board, recorder):
-    kind, text = pads_module._factory_kind(object())
+    kind, text = gpio_pads._factory_kind(object())
     assert kind == "callback" and "no edge timestamps" in text
     board._kind = kind                   # as on RPi.GPIO: the driven stamp is not to be had
     assert not board.timestamps_are_edge
@@ -233,6 +235,6 @@ def test_a_factory_without_edge_timestamps_is_reported_and_timed_at_the_callback
 
 def test_lgpio_notify_file_goes_somewhere_writable(monkeypatch, tmp_path):
     monkeypatch.delenv("LG_WD", raising=False)
-    monkeypatch.setattr(pads_module.os, "access", lambda path, mode: str(path) == str(tmp_path))
-    pads_module._ensure_lgpio_workdir(tmp_path)
-    assert pads_module.os.environ["LG_WD"] == str(tmp_path)
+    monkeypatch.setattr(gpio_pads.os, "access", lambda path, mode: str(path) == str(tmp_path))
+    gpio_pads._ensure_lgpio_workdir(tmp_path)
+    assert gpio_pads.os.environ["LG_WD"] == str(tmp_path)

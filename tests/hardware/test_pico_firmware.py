@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from hardware.hub import PROTOCOL_VERSION, frame, unframe
+from hardware.hub_protocol import PROTOCOL_VERSION, frame, unframe
 
 FIRMWARE = Path(__file__).resolve().parents[2] / "hardware" / "firmware" / "pico_hub.py"
 
