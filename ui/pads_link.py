@@ -1,7 +1,8 @@
 """The slap pads and the serial card reader, held by the app from the first Slapjack screen
 until the app stops.
 
-Devices call back on their own threads with their own timestamps (``hardware.pads``); this
+Devices call back on their own threads with their own timestamps (``hardware.pads``), and
+every one of them answers the same contract (``hardware.device``, ``hardware.pad_device``); this
 module hands every event to Kivy's main thread unchanged, so a screen only ever sees
 ``on_pad_press(pad, t, arrived)`` / ``on_pad_release(pad, t)`` / ``on_card(code, t)`` on the
 main thread, with ``t`` on the pads' clock (``board.now()``), and for a press the time it reached
@@ -76,9 +77,8 @@ class PadsLink(EventDispatcher):
         if board.is_mock:
             self.keys = [str(k) for k in list(pads.get("keys", []))[:board.count]]
             self._bind_keys()
-        if board.lights is not None:
-            board.lights.on_change = self._lights_on_device
-        self.light_modes = board.lights.modes() if board.lights is not None else []
+        board.lights.on_change = self._lights_on_device
+        self.light_modes = board.lights.modes()
         self._describe()
         return board
 
@@ -115,8 +115,8 @@ class PadsLink(EventDispatcher):
 
     def _describe(self) -> None:
         board = self.board
-        status = getattr(board, "status_text", "")
-        trouble = getattr(board, "status", "connected") not in ("connected", "closed")
+        status = board.status_text or ""
+        trouble = board.trouble
         how = f"{board.reason} \u00b7 {board.timing}"
         # A line too long for the screen is shortened in its middle: "Pad hub connected on ..."
         # leads, or the table never sees it. Trouble leads anyway, as the warning.
@@ -193,7 +193,7 @@ class PadsLink(EventDispatcher):
             self._unsay("hub")   # found again: "unplugged" must not stay up
 
     def _sync_lights(self, *_) -> None:
-        if self.board is not None and self.board.lights is not None:
+        if self.board is not None:
             self.light_modes = self.board.lights.modes()
 
     def _check_stuck(self, *_) -> None:
@@ -256,7 +256,7 @@ class PadsLink(EventDispatcher):
         for device in (self.board, self.reader):
             if device is not None:
                 try:
-                    if device is self.board and device.lights is not None:
+                    if device is self.board:
                         device.lights.all_off()
                     device.close()
                 except Exception:

@@ -366,7 +366,8 @@ def hub_table(driver, app, tmp_path):
 
 
 def test_the_pad_hub_unplugged_and_plugged_back_in(driver, app, hub_table, monkeypatch):
-    from hardware.hub import CONNECTED, frame
+    from hardware.device import CONNECTED
+    from hardware.hub_protocol import frame
 
     link, cable = hub_table
     hub = link.board
@@ -475,7 +476,7 @@ def reader_port(driver, app, monkeypatch):
 
 
 def test_the_card_reader_sending_junk(driver, app, board, reader_port, monkeypatch):
-    from hardware.hub import CONNECTED
+    from hardware.device import CONNECTED
 
     master, port, link = reader_port
     screen = start_game(driver, app, monkeypatch, "real")
