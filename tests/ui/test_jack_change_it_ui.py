@@ -263,8 +263,10 @@ def test_both_sizes_keep_every_control_on_screen(driver, app):
 
             # The set-up with the most players it takes: 10 seats, 10 possible dealers.
             setup = app.show("jack-change-it-setup")
-            setup.chosen = ten  # set directly: other tests' players may push some below the fold
             setup.prepare()
+            setup.chosen = ten  # set directly: other tests' players may push some below the fold
+            setup.dealer = ""   # (the set-up keeps the last deal it was given)
+            setup.refresh()
             driver.pump(2)
             driver.tap(setup.dealer_buttons["Lou"])
             assert setup.dealer == "Lou"
