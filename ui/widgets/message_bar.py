@@ -4,8 +4,8 @@ needs (issue: "the message bar covers controls for 4 to 8 seconds").
 On a tall screen the bar has a strip of its own at the foot, always: the screens sit above it.
 The 7" screen has no row to spare (a board's spaces, ten players' tiles), so there the bar
 goes where nothing is: the lowest place on the screen showing, as wide as it can be, that
-touches no control, board, card or words; failing that, over words alone (a hint, a score),
-still clear of every control and board space. Only when no such place exists does it open its
+touches no control, board, card or words; failing that, over words alone where it hides
+the least of them, still clear of every control and board space. Only when no such place exists does it open its
 strip at the foot, and the screen above gives up that height for as long as it shows.
 Wherever it is, a tap on it puts it away, and a tap anywhere else lands on what is seen.
 """
@@ -24,7 +24,7 @@ from kivy.uix.textinput import TextInput
 from kivy.uix.widget import Widget
 
 MIN_HEIGHT = dp(48)
-STEP = dp(4)
+STEP = dp(8)
 
 
 def window_box(widget) -> tuple[float, float, float, float]:
@@ -34,6 +34,11 @@ def window_box(widget) -> tuple[float, float, float, float]:
 
 def overlaps(a, b) -> bool:
     return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+def covered(a, b) -> float:
+    """How much of box ``b`` box ``a`` covers (an area in square pixels)."""
+    return max(0.0, min(a[2], b[2]) - max(a[0], b[0])) * max(0.0, min(a[3], b[3]) - max(a[1], b[1]))
 
 
 def shown(widget) -> bool:
@@ -94,8 +99,8 @@ class MessageBar(Label):
             self._watch.cancel()
             self._watch = None
         if self.text:
-            # The screen changes under a message (a refresh, a turn): look again now and then.
-            self._watch = Clock.schedule_interval(self.place, 0.25)
+            # The screen changes under a new message (a refresh, a turn): look again after it.
+            self._watch = Clock.schedule_once(self.place, 0.1)
         self._place()
 
     def manager(self):
@@ -130,17 +135,29 @@ class MessageBar(Label):
         if self.reserve or manager.current_screen is None:
             self.open_strip()   # the strip is open (the screen laid out above it): it stays till the message goes
             return
-        # First where nothing at all is; else over words only (a hint, a score), never over a
-        # control or a board's space.
-        for taken in (occupied(manager.current_screen), occupied(manager.current_screen, controls_only=True)):
-            for width in (root.width - dp(12), root.width * 0.66, root.width * 0.5, root.width * 0.38):
-                height = self.measure(width)
-                y = root.y + dp(4)
-                while y + height <= root.top:
-                    for x in (root.center_x - width / 2, root.x + dp(6), root.right - width - dp(6)):
-                        box = (x, y, x + width, y + height)
-                        if not any(overlaps(box, other) for other in taken):
-                            self.size, self.pos = (width, height), (x, y)
-                            return
-                    y += STEP
+        # First where nothing at all is. Else over words alone (never over a control or a
+        # board's space), where it hides the least of them.
+        screen = manager.current_screen
+        everything, controls = occupied(screen), occupied(screen, controls_only=True)
+        words = [b for b in everything if b not in controls]
+        best = None
+        for width in (root.width - dp(12), root.width * 0.66, root.width * 0.5, root.width * 0.38):
+            height = self.measure(width)
+            y = root.y + dp(4)
+            while y + height <= root.top:
+                for x in (root.center_x - width / 2, root.x + dp(6), root.right - width - dp(6)):
+                    box = (x, y, x + width, y + height)
+                    if any(overlaps(box, other) for other in controls):
+                        continue
+                    hidden = sum(covered(box, other) for other in words)
+                    if hidden == 0:
+                        self.size, self.pos = (width, height), (x, y)
+                        return
+                    if best is None or hidden < best[0]:
+                        best = (hidden, (width, height), (x, y))
+                y += STEP
+        if best is not None:
+            self.size, self.pos = best[1], best[2]
+            self.measure(best[1][0])
+            return
         self.open_strip()   # nowhere is free: the screen makes room
