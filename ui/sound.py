@@ -13,6 +13,7 @@ import array
 import hashlib
 import logging
 import math
+import sys
 import wave
 from pathlib import Path
 
@@ -101,7 +102,7 @@ class Sounds:
             try:
                 import kivy
 
-                if "kivy.core.audio" not in __import__("sys").modules:
+                if "kivy.core.audio" not in sys.modules:
                     kivy.kivy_options["audio"] = ["sdl2"]  # SDL2's mixer, which Kivy's wheel carries
                 from kivy.core.audio import SoundLoader
 
@@ -116,10 +117,14 @@ class Sounds:
         sound = self.load(name)
         if sound is None:
             return False
-        sound.volume = volume / 100
-        if sound.state == "play":
-            sound.stop()
-        sound.play()
+        try:
+            sound.volume = volume / 100
+            if sound.state == "play":
+                sound.stop()
+            sound.play()
+        except Exception as exc:   # a mixer gone away: the table plays on in silence
+            log.warning("sound %s cannot be played: %s", name, exc)
+            return False
         self.played.append(name)
         return True
 
