@@ -15,6 +15,8 @@ from companion.errors import GameError
 from companion.games import GAMES
 from companion.session import Session
 
+from .home import table_words
+
 STATUS_WORDS = {"open": "unfinished", "finished": "finished", "abandoned": "put away"}
 
 
@@ -53,7 +55,7 @@ class HistoryScreen(Screen):
             title = GAMES[record.game].title if record.game in GAMES else record.game
             when = time.strftime("%d %b %Y %H:%M", time.localtime(record.created))
             words = result_words(record.result) if record.status == "finished" else STATUS_WORDS[record.status]
-            row = HistoryRow(game_id=record.id, text=f"{when}   {title}: {', '.join(record.players)}   {words}")
+            row = HistoryRow(game_id=record.id, text=f"{when}   {title}: {table_words(record.players)}   {words}")
             rows.add_widget(row)
         self.ids.empty.opacity = 0 if records else 1
 
