@@ -34,7 +34,11 @@ DEFAULTS: dict = {
     },
     # serial card feed: "" none, a port, "usb:VID:PID" or "by-id:TEXT"
     "card_reader": {"port": "", "baud": 9600},
+    "sound": {"volume": 70},    # percent, 0 to 100; 0 is off
 }
+
+# Settings that must lie in a range: (lowest, highest).
+_RANGES = {("sound", "volume"): (0, 100)}
 
 _TYPE_WORDS = {bool: "true or false", int: "a whole number", str: "text in quotes", list: "a list [...]"}
 
@@ -75,6 +79,10 @@ def _merge(text: str, loaded: dict, problems: list[str], name: str) -> dict:
             want = type(DEFAULTS[section][key])
             if type(value) is not want:
                 problems.append(f"{where}: {key} must be {_TYPE_WORDS[want]}; using {DEFAULTS[section][key]!r}")
+                continue
+            low, high = _RANGES.get((section, key), (value, value))
+            if not low <= value <= high:
+                problems.append(f"{where}: {key} must be from {low} to {high}; using {DEFAULTS[section][key]!r}")
                 continue
             config[section][key] = value
     return config

@@ -106,14 +106,14 @@ def test_a_file_that_is_not_text_is_reported_and_defaults_used(path):
 
 
 def test_unknown_section_and_key_are_reported_with_their_lines(path):
-    write(path, '[sound]\nvolume = 3\n\n[display]\nbrightness = 2\nfour_colour = true\n')
+    write(path, '[lights]\nglow = 3\n\n[display]\nbrightness = 2\nfour_colour = true\n')
     settings, problems = config.load(path)
     assert len(problems) == 2, problems
     section, key = problems
-    assert "line 1:" in section and "[sound]" in section
+    assert "line 1:" in section and "[lights]" in section
     assert "line 5:" in key and "brightness" in key and "[display]" in key
     assert settings["display"]["four_colour"] is True
-    assert "sound" not in settings
+    assert "lights" not in settings
     assert "brightness" not in settings["display"]
 
 
@@ -138,3 +138,19 @@ def test_save_replaces_a_broken_file(path):
     assert config.load(path)[1]
     config.save(path, config.defaults())
     assert config.load(path) == (config.defaults(), [])
+
+
+def test_sound_volume_is_read_and_off_is_zero(path):
+    """config.toml [sound] volume: a percentage, 0 turns the table's sounds off."""
+    assert config.defaults()["sound"]["volume"] == 70
+    settings, problems = config.load(write(path, "[sound]\nvolume = 0\n"))
+    assert problems == [] and settings["sound"]["volume"] == 0
+    settings, problems = config.load(write(path, "[sound]\nvolume = 100\n"))
+    assert problems == [] and settings["sound"]["volume"] == 100
+
+
+@pytest.mark.parametrize("value", ["150", "-5"])
+def test_a_sound_volume_out_of_range_is_reported_with_its_line(path, value):
+    settings, problems = config.load(write(path, f"[sound]\n\nvolume = {value}\n"))
+    assert settings["sound"]["volume"] == 70
+    assert problems == ["config.toml line 3: volume must be from 0 to 100; using 70"]

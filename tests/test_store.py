@@ -411,3 +411,24 @@ def test_a_damaged_database_is_set_aside_and_a_fresh_store_opens(db_path, how):
         assert [p.name for p in again.players()] == ["Ann"]
     finally:
         again.close()
+
+
+def test_delete_game_removes_it_and_its_actions_and_nothing_else(db_path):
+    """History deletes a game (after the table confirms): its record and its log go, every
+    other game stays as it was, and the next action numbers start afresh for new games."""
+    store = Store(db_path)
+    try:
+        kept = Session.start(store, jacks_header())
+        kept.play(rnd("Ann", "Ben", "Cat", "Dan"))
+        gone = Session.start(store, jacks_header())
+        gone.play(rnd("Ben", "Ben", "Ben", "Ben"))
+        store.delete_game(gone.game_id)
+        assert [r.id for r in store.games()] == [kept.game_id]
+        assert store.unfinished().id == kept.game_id
+        with pytest.raises(StoreError, match=f"there is no game {gone.game_id}"):
+            store.log(gone.game_id)
+        (left,) = store.db.execute("SELECT COUNT(*) FROM actions WHERE game_id = ?", (gone.game_id,)).fetchone()
+        assert left == 0, "the deleted game's actions go with it"
+        assert store.log(kept.game_id)[1] == [rnd("Ann", "Ben", "Cat", "Dan")]
+    finally:
+        store.close()

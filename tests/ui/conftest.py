@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import shutil
 import tempfile
 from pathlib import Path
@@ -13,6 +14,7 @@ import pytest
 def driver(display):
     """The app, built once for the session (Kivy has one window per process)."""
     folder = Path(tempfile.mkdtemp(prefix="companion-ui-"))
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")   # the sounds play to no speaker
     from ui.launcher import prepare_kivy
 
     prepare_kivy(folder, "800x480", max_fps=0)

@@ -208,11 +208,12 @@ def test_short_game_by_touch(driver, app):
     record = app.store.record(screen.session.game_id)
     assert record.status == "finished" and record.result["winner"] == "Ben"
 
-    # New game goes back to the set-up with the same table, ready for the next deal.
+    # New game goes back to the set-up with the same table, the deal moved on from Ann to Ben
+    # (seated from Ann's left, as the game was), waiting for the next first card.
     driver.tap(screen.ids.action_button)
     setup = app.manager.current_screen
     assert setup.name == "jack-change-it-setup"
-    assert list(setup.chosen) == ["Ann", "Ben", "Cat"] and setup.dealer == "" and setup.start_card == ""
+    assert list(setup.chosen) == ["Ben", "Cat", "Ann"] and setup.dealer == "Ben" and setup.start_card == ""
 
 
 def test_jack_that_does_not_go_opens_nothing(driver, app):
@@ -262,8 +263,10 @@ def test_both_sizes_keep_every_control_on_screen(driver, app):
 
             # The set-up with the most players it takes: 10 seats, 10 possible dealers.
             setup = app.show("jack-change-it-setup")
-            setup.chosen = ten  # set directly: other tests' players may push some below the fold
             setup.prepare()
+            setup.chosen = ten  # set directly: other tests' players may push some below the fold
+            setup.dealer = ""   # (the set-up keeps the last deal it was given)
+            setup.refresh()
             driver.pump(2)
             driver.tap(setup.dealer_buttons["Lou"])
             assert setup.dealer == "Lou"

@@ -61,6 +61,8 @@ def test_whole_jacks_game_by_touch(driver, app):
     tap_text(driver, "[size=30sp]Jacks[/size]\nTricks where only the Jacks score")
     setup = app.manager.current_screen
     assert setup.name == "jacks-setup"
+    for seat, name in reversed(list(enumerate(setup.chosen, start=1))):   # the last table is offered: seat afresh
+        tap_text(driver, f"{seat}. {name}", setup)
     for name in PLAYERS:
         tap_text(driver, name, setup)
     # Play to 40 so the game ends within a few rounds: 75 - 7 taps of "-5".

@@ -72,6 +72,8 @@ def open_setup(driver, app):
     tap_text(driver, "[size=30sp]One-Eyed Jack[/size]\nRows of five on the board")
     setup = app.manager.current_screen
     assert setup.name == "one-eyed-jack-setup"
+    for name in list(setup.chosen):   # the last game's table is offered: these tests seat their own
+        driver.tap(roster_button(setup, name))
     return setup
 
 

@@ -1,18 +1,21 @@
-"""History: every game the table has kept, newest first, with its date and its winners."""
+"""History: every game the table has kept, newest first, with its date and its winners; a
+game can be opened again, or deleted after the table confirms it."""
 
 from __future__ import annotations
 
 import time
 
 from kivy.app import App
-from kivy.metrics import dp
+from kivy.properties import NumericProperty, StringProperty
+from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.modalview import ModalView
 from kivy.uix.screenmanager import Screen
 
 from companion.errors import GameError
 from companion.games import GAMES
 from companion.session import Session
 
-from ..widgets.basics import TableButton
+from .home import table_words
 
 STATUS_WORDS = {"open": "unfinished", "finished": "finished", "abandoned": "put away"}
 
@@ -28,6 +31,20 @@ def result_words(result: dict | None) -> str:
     return "won by " + " and ".join(str(w) for w in winners)
 
 
+class HistoryRow(BoxLayout):
+    """One kept game: the button that opens it, and Delete beside it."""
+
+    game_id = NumericProperty(0)
+    text = StringProperty("")
+
+
+class ConfirmDelete(ModalView):
+    """"Delete this game?" with the game named, and a way out that keeps it."""
+
+    game_id = NumericProperty(0)
+    text = StringProperty("")
+
+
 class HistoryScreen(Screen):
     def prepare(self, **_):
         app = App.get_running_app()
@@ -38,10 +55,8 @@ class HistoryScreen(Screen):
             title = GAMES[record.game].title if record.game in GAMES else record.game
             when = time.strftime("%d %b %Y %H:%M", time.localtime(record.created))
             words = result_words(record.result) if record.status == "finished" else STATUS_WORDS[record.status]
-            button = TableButton(text=f"{when}   {title}: {', '.join(record.players)}   {words}",
-                                 size_hint_y=None, height=dp(60), font_size="17sp")
-            button.bind(on_release=lambda btn, gid=record.id: self.open(gid))
-            rows.add_widget(button)
+            row = HistoryRow(game_id=record.id, text=f"{when}   {title}: {table_words(record.players)}   {words}")
+            rows.add_widget(row)
         self.ids.empty.opacity = 0 if records else 1
 
     def open(self, game_id: int):
@@ -56,3 +71,14 @@ class HistoryScreen(Screen):
             app.notify("This version of the companion cannot show that game yet.", "error")
             return
         app.open_session(session)
+
+    def ask_delete(self, row: HistoryRow) -> ConfirmDelete:
+        view = ConfirmDelete(game_id=row.game_id, text=row.text)
+        view.open(animation=False)
+        return view
+
+    def delete(self, game_id: int) -> None:
+        app = App.get_running_app()
+        app.store.delete_game(game_id)
+        app.notify("The game was deleted.")
+        self.prepare()

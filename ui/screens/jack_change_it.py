@@ -19,7 +19,7 @@ from companion.cards import SUIT_NAMES, SUITS
 from companion.errors import IllegalAction
 from companion.games.jack_change_it import play_problem
 
-from .. import theme
+from .. import sound, theme
 from ..widgets.basics import TableButton
 from ..widgets.card_picker import CardPicker, PickerSuitButton, card_text  # noqa: F401  (the .kv uses CardPicker)
 
@@ -187,6 +187,7 @@ class JackChangeItScreen(Screen):
         if app.root.notice_kind == "error":
             app.clear_notice()  # an old refusal no longer applies
         self.refresh()
+        sound.play("game-over" if self.finished else "pick-up") if self.finished or self.owed else None
         return True
 
     def main_action(self):

@@ -15,7 +15,10 @@ from companion.session import Session
 
 from ..widgets.basics import ChoiceButton
 from ..widgets.card_picker import CardPicker  # noqa: F401  (the first-card view in the .kv uses it)
+from ..widgets.rules import RulesButton  # noqa: F401  (the .kv's Rules button)
 from ..widgets.seats import SeatPicking
+from ..widgets.table_seats import TableSeats  # noqa: F401  (the .kv's seating picture)
+from .last_table import last_table, next_seat, on_roster
 
 
 def seating_from_dealer(seats: list[str], dealer: str) -> list[str]:
@@ -51,15 +54,31 @@ class JackChangeItSetupScreen(SeatPicking, Screen):
         super().__init__(**kwargs)
         self.dealer_buttons: dict[str, ChoiceButton] = {}
         self.card_view: FirstCardView | None = None
+        self.table_from: int | None = None   # the game whose table the choices started from
 
     def prepare(self, **_):
         app = App.get_running_app()
         self.four_colour = app.four_colour
-        # The same table often plays again: keep the players, but the deal and the card are new.
-        self.dealer = ""
-        self.start_card = ""
+        self.from_last_table(app)
         self.build_roster(fewest=MIN_PLAYERS)
         self.refresh()
+
+    def from_last_table(self, app) -> None:
+        """After a game, start from its table: the same seats, the deal moved on one seat
+        clockwise (the old dealer's left, who went first), and a new first card. Choices made
+        since (a trip to Players and back) stay as they are."""
+        table = last_table(app.store, "jack-change-it")
+        if table is None or table.game_id == self.table_from:
+            return
+        self.table_from = table.game_id
+        roster = [p.name for p in app.store.players()]
+        self.chosen = on_roster(table.players, roster)[:MAX_PLAYERS]
+        # The header seats players from the dealer's left, so the last game's dealer sat last.
+        dealer = next_seat(table.players, table.players[-1])
+        while dealer not in self.chosen and self.chosen:
+            dealer = next_seat(table.players, dealer)
+        self.dealer = dealer if self.chosen else ""
+        self.start_card = ""
 
     def seat_limit(self) -> int:
         return MAX_PLAYERS
@@ -78,6 +97,8 @@ class JackChangeItSetupScreen(SeatPicking, Screen):
 
     def refresh(self):
         app = App.get_running_app()
+        if self.dealer not in self.chosen:
+            self.dealer = ""   # the dealer was taken out
         self.show_seats()
         row = self.ids.dealers
         row.clear_widgets()
@@ -103,6 +124,13 @@ class JackChangeItSetupScreen(SeatPicking, Screen):
 
     def ready(self) -> bool:
         return len(self.chosen) >= MIN_PLAYERS and bool(self.dealer) and bool(self.start_card)
+
+    def seat_picture(self, chosen, dealer) -> list:
+        """The seats for the table picture: (name, colour, what to say beside them)."""
+        app = App.get_running_app()
+        first = seating_from_dealer(list(chosen), dealer)[0] if dealer in chosen else ""
+        return [(name, app.player_colour(name), "deals" if name == dealer else ("starts" if name == first else ""))
+                for name in chosen]
 
     def start_label(self, chosen, dealer, card) -> str:
         if len(chosen) < MIN_PLAYERS:

@@ -14,6 +14,7 @@ from companion.cards import SUIT_SYMBOLS
 from companion.errors import IllegalAction
 from companion.games.jacks import JACKS, POINTS, pass_for_round, round_points
 
+from .. import sound
 from ..widgets.basics import CardFace, ChoiceButton, TableButton, TableLabel
 from ..widgets.chart import TotalsChart
 
@@ -158,6 +159,7 @@ class JacksScreen(Screen):
         self.assignment = {}
         self.editing = 0
         self.refresh()
+        sound.play("game-over") if self.finished else None
 
     def undo(self):
         app = App.get_running_app()

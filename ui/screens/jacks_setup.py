@@ -9,7 +9,10 @@ from kivy.uix.screenmanager import Screen
 from companion.errors import GameError
 from companion.session import Session
 
+from ..widgets.rules import RulesButton  # noqa: F401  (the .kv's Rules button)
 from ..widgets.seats import SeatPicking
+from ..widgets.table_seats import TableSeats  # noqa: F401  (the .kv's seating picture)
+from .last_table import last_table, on_roster
 
 PLAYERS = 4
 
@@ -18,9 +21,16 @@ class JacksSetupScreen(SeatPicking, Screen):
     target = NumericProperty(75)
     seat_height = 64
 
+    table_from = None   # the game whose table the choices started from
+
     def prepare(self, **_):
         app = App.get_running_app()
         self.target = app.settings["jacks"]["target"]
+        table = last_table(app.store, "jacks")
+        if table is not None and table.game_id != self.table_from:
+            # After a game the same four sit down again (Jacks has no dealer: the 3 of hearts leads).
+            self.table_from = table.game_id
+            self.chosen = on_roster(table.players, [p.name for p in app.store.players()])
         self.build_roster(fewest=PLAYERS)
         self.refresh()
 
@@ -32,6 +42,10 @@ class JacksSetupScreen(SeatPicking, Screen):
 
     def refresh(self):
         self.show_seats()
+
+    def seat_picture(self, chosen) -> list:
+        app = App.get_running_app()
+        return [(name, app.player_colour(name), "") for name in chosen]
 
     def change_target(self, step: int):
         self.target = max(5, min(500, self.target + step))
@@ -47,5 +61,4 @@ class JacksSetupScreen(SeatPicking, Screen):
         except GameError as exc:
             app.notify(str(exc), "error")
             return
-        self.chosen = []
         app.open_session(session)

@@ -19,7 +19,7 @@ from companion.errors import IllegalAction
 from companion.games.one_eyed_jack import cards_for_space, is_dead, targets
 from companion.games.one_eyed_jack_board import CORNERS, ONE_EYED, TWO_EYED
 
-from .. import theme
+from .. import sound, theme
 from ..widgets.board import OneEyedBoard, side_colour  # the module also gives the .kv OneEyedChip
 from ..widgets.card_picker import CardPicker, PickerRankButton, PickerSuitButton, card_text
 
@@ -289,6 +289,7 @@ class OneEyedJackScreen(Screen):
         self.refresh()
         summary = self.session.summary()
         gained = [s for s, n in summary["rows"].items() if n > rows_before[s]]
+        sound.play("game-over") if summary["winner"] is not None or summary["draw"] else (sound.play("row") if gained else None)
         if summary["winner"] is not None:
             app.notify(f"{self.turn_text} Well played.")
         elif summary["draw"]:

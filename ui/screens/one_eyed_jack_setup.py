@@ -22,8 +22,10 @@ from companion.games.one_eyed_jack import HAND_SIZES, new_game
 from companion.session import Session
 
 from .. import theme
+from .last_table import last_table, next_seat, on_roster
 from ..widgets.basics import ChoiceButton
 from ..widgets.board import SIDE_SYMBOLS, SIDE_WORDS, draw_chip, side_colour, text_texture
+from ..widgets.rules import RulesButton  # noqa: F401  (the .kv's Rules button)
 from ..widgets.seats import SeatPicking
 from ..widgets.shapes import Ring
 
@@ -89,7 +91,18 @@ class OneEyedJackSetupScreen(SeatPicking, Screen):
         # The rules read no randomness; the draw for the first player is the companion's, here.
         self._random = random.Random(os.urandom(16))
 
+    table_from = None   # the game whose table the choices started from
+
     def prepare(self, **_):
+        app = App.get_running_app()
+        table = last_table(app.store, "one-eyed-jack")
+        if table is not None and table.game_id != self.table_from:
+            # After a game the same table sits down again, and the next seat on goes first.
+            self.table_from = table.game_id
+            chosen = on_roster(table.players, [p.name for p in app.store.players()])
+            if len(chosen) == len(table.players):
+                self.count, self.chosen = len(chosen), chosen
+                self.first, self.drawn = next_seat(chosen, chosen[0]), False
         self.build_roster(fewest=2)
         self.refresh()
 
@@ -189,6 +202,4 @@ class OneEyedJackSetupScreen(SeatPicking, Screen):
             text = str(exc)
             app.notify(text[:1].upper() + text[1:], "error")
             return
-        self.chosen = []
-        self.first, self.drawn = "", False
         app.open_session(session)

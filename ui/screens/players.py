@@ -55,6 +55,8 @@ class PlayersScreen(Screen):
         field.text = ""
         app.notify(f"{player.name} joined the table.")
         self.refresh()
+        # The next name goes straight in: the field (and the on-screen keyboard) stay up.
+        field.focus = True
 
     def rename(self, player_id: int, field) -> None:
         app = App.get_running_app()

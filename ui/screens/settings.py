@@ -8,6 +8,8 @@ from kivy.uix.screenmanager import Screen
 
 from companion import paths
 
+from .. import sound
+
 TARGET_STEP = 5
 
 
@@ -16,12 +18,14 @@ class SettingsScreen(Screen):
     target = NumericProperty(75)
     size_text = StringProperty("800x480")
     where = StringProperty("")
+    volume = NumericProperty(sound.DEFAULT_VOLUME)
 
     def prepare(self, **_):
         app = App.get_running_app()
         self.four_colour = app.settings["display"]["four_colour"]
         self.target = app.settings["jacks"]["target"]
         self.size_text = app.settings["display"]["size"]
+        self.volume = sound.volume_of(app.settings)
         self.where = f"Saved in {paths.config_path(app.data_dir)}"
 
     def _save(self, message: str) -> None:
@@ -51,3 +55,17 @@ class SettingsScreen(Screen):
         self.size_text = size
         app.settings["display"]["size"] = size
         self._save(f"The window opens at {size} from the next start.")
+
+    @staticmethod
+    def volume_words(volume) -> str:
+        return f"{int(volume)}%" if volume else "Off"
+
+    def step_volume(self, direction: int):
+        """One step louder or quieter along VOLUME_STEPS; the quietest step is off."""
+        app = App.get_running_app()
+        steps = sound.VOLUME_STEPS
+        here = min(range(len(steps)), key=lambda i: abs(steps[i] - self.volume))
+        self.volume = steps[max(0, min(len(steps) - 1, here + direction))]
+        app.settings.setdefault("sound", {})["volume"] = int(self.volume)
+        self._save(f"Sounds at {int(self.volume)}%." if self.volume else "Sounds off.")
+        sound.play("slap-good")   # the table hears the new volume at once

@@ -1,0 +1,163 @@
+"""The message bar: a refusal's reason or what just happened, never over anything the player
+needs (issue: "the message bar covers controls for 4 to 8 seconds").
+
+On a tall screen the bar has a strip of its own at the foot, always: the screens sit above it.
+The 7" screen has no row to spare (a board's spaces, ten players' tiles), so there the bar
+goes where nothing is: the lowest place on the screen showing, as wide as it can be, that
+touches no control, board, card or words; failing that, over words alone where it hides
+the least of them, still clear of every control and board space. Only when no such place exists does it open its
+strip at the foot, and the screen above gives up that height for as long as it shows.
+Wherever it is, a tap on it puts it away, and a tap anywhere else lands on what is seen.
+"""
+
+from __future__ import annotations
+
+from kivy.clock import Clock
+from kivy.metrics import dp
+from kivy.properties import BooleanProperty
+from kivy.uix.behaviors import ButtonBehavior
+from kivy.uix.label import Label
+from kivy.uix.layout import Layout
+from kivy.uix.screenmanager import Screen, ScreenManager
+from kivy.uix.scrollview import ScrollView
+from kivy.uix.textinput import TextInput
+from kivy.uix.widget import Widget
+
+MIN_HEIGHT = dp(48)
+STEP = dp(8)
+
+
+def window_box(widget) -> tuple[float, float, float, float]:
+    x, y = widget.to_window(*widget.pos)
+    return x, y, x + widget.width, y + widget.height
+
+
+def overlaps(a, b) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+def covered(a, b) -> float:
+    """How much of box ``b`` box ``a`` covers (an area in square pixels)."""
+    return max(0.0, min(a[2], b[2]) - max(a[0], b[0])) * max(0.0, min(a[3], b[3]) - max(a[1], b[1]))
+
+
+def shown(widget) -> bool:
+    w = widget
+    while w is not None and w is not w.parent:
+        if getattr(w, "opacity", 1) == 0:
+            return False
+        w = w.parent
+    return True
+
+
+def is_control(widget) -> bool:
+    """Something a player touches: a button, a field, or a board's spaces (any widget that
+    says it takes touches on its spaces with ``space_at``)."""
+    return isinstance(widget, (ButtonBehavior, TextInput)) or hasattr(widget, "space_at")
+
+
+def occupied(screen, controls_only: bool = False) -> list[tuple[float, float, float, float]]:
+    """The boxes of everything a player sees on ``screen``: controls, boards, cards, words
+    (or the controls and boards alone). Layouts, scroll views and bare widgets (spacers)
+    hold nothing of their own."""
+    boxes = []
+    for widget in screen.walk(restrict=True):
+        if widget is screen or isinstance(widget, (Layout, ScrollView, Screen, ScreenManager)):
+            continue
+        if controls_only and not is_control(widget):
+            continue
+        if type(widget) is Widget or widget.width <= 0 or widget.height <= 0:
+            continue
+        if isinstance(widget, Label) and not widget.text:
+            continue
+        if shown(widget):
+            boxes.append(window_box(widget))
+    return boxes
+
+
+class MessageBar(Label):
+    """The app's one message; ``reserve`` is True while it needs its strip at the foot."""
+
+    reserve = BooleanProperty(False)
+
+    def __init__(self, **kwargs):
+        super().__init__(**kwargs)
+        self._watch = None
+        self._reserved_for = None
+        self._place = Clock.create_trigger(self.place, 0)
+        self.fbind("text", self._on_text)
+        self.fbind("parent", self._on_parent)
+
+    def _on_parent(self, *_):
+        if self.parent is not None:
+            self.parent.fbind("size", self._place)
+            self.parent.ids.manager.fbind("current", self._place)
+            self._place()
+
+    def _on_text(self, *_):
+        if self._watch is not None:
+            self._watch.cancel()
+            self._watch = None
+        if self.text:
+            # The screen changes under a new message (a refresh, a turn): look again after it.
+            self._watch = Clock.schedule_once(self.place, 0.1)
+        self._place()
+
+    def manager(self):
+        return self.parent.ids.manager if self.parent is not None else None
+
+    def measure(self, width: float) -> float:
+        self.text_size = (max(1, int(width - dp(24))), None)
+        self.texture_update()
+        return max(MIN_HEIGHT, self.texture_size[1] + dp(12))
+
+    def open_strip(self) -> None:
+        root = self.parent
+        self.reserve = True
+        # Once a screen has made room it keeps it while it shows: its controls move once, not
+        # back and forth with every message.
+        self._reserved_for = (root.ids.manager.current, tuple(root.size))
+        self.size = (root.width, max(dp(56), self.measure(root.width)))
+        self.pos = (root.x, root.y)
+
+    def place(self, *_):
+        root, manager = self.parent, self.manager()
+        if root is None or manager is None:
+            return
+        if root.height > root.width:
+            self.open_strip()   # a tall screen keeps its strip, message or none
+            return
+        here = (manager.current, tuple(root.size))
+        if self.reserve and self._reserved_for != here:
+            self.reserve = False   # another screen, or the window turned: look afresh
+        if not self.text:
+            return
+        if self.reserve or manager.current_screen is None:
+            self.open_strip()   # the strip is open (the screen laid out above it): it stays till the message goes
+            return
+        # First where nothing at all is. Else over words alone (never over a control or a
+        # board's space), where it hides the least of them.
+        screen = manager.current_screen
+        everything, controls = occupied(screen), occupied(screen, controls_only=True)
+        words = [b for b in everything if b not in controls]
+        best = None
+        for width in (root.width - dp(12), root.width * 0.66, root.width * 0.5, root.width * 0.38):
+            height = self.measure(width)
+            y = root.y + dp(4)
+            while y + height <= root.top:
+                for x in (root.center_x - width / 2, root.x + dp(6), root.right - width - dp(6)):
+                    box = (x, y, x + width, y + height)
+                    if any(overlaps(box, other) for other in controls):
+                        continue
+                    hidden = sum(covered(box, other) for other in words)
+                    if hidden == 0:
+                        self.size, self.pos = (width, height), (x, y)
+                        return
+                    if best is None or hidden < best[0]:
+                        best = (hidden, (width, height), (x, y))
+                y += STEP
+        if best is not None:
+            self.size, self.pos = best[1], best[2]
+            self.measure(best[1][0])
+            return
+        self.open_strip()   # nowhere is free: the screen makes room
