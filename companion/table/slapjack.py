@@ -71,6 +71,7 @@ class SlapjackTable:
         self.notify = notify or (lambda text: None)
         self.on_change = on_change or (lambda: None)
         self.rng = rng or random.Random()
+        self._summary_of: tuple | None = None
         header = session.game.header
         self.mode = mode_of(header)
         self.live_reader = bool(live_reader) and self.mode == REAL
@@ -88,7 +89,6 @@ class SlapjackTable:
         self.note: Note | None = None
         self.hidden_card: int | None = None   # the table moved past this card: its verdict is over
         self._lit_turner: object = object()
-        self._summary_of: tuple | None = None
         self.way = WAYS[self.mode](self)
 
     # -- what the engine says --------------------------------------------------------------------
