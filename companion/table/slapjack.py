@@ -188,14 +188,20 @@ class SlapjackTable:
             return
         self.press_seat(self.seat(name), t, arrived)
 
-    def press_seat(self, seat: int, t: float, arrived: float) -> None:
+    def press_seat(self, seat: int, t: float, arrived: float, advance: bool = False) -> None:
+        """One press, by seat. A pad's press only redraws: what comes next waits for its race's
+        window (a calm-mode card must not be dealt over the slap that was just heard)."""
         if self.slapoff is not None:
             self._slapoff_press(seat, t, arrived)
         elif self.finished:
             self.slap(seat, t)   # a late press that beat the deciding one still counts
         else:
             self.way.press(seat, t, arrived)
-        self.after_change()
+        if advance:
+            self.after_change()
+        else:
+            self._light_turner()
+            self.on_change()
 
     def release(self, pad: int, t: float) -> None:
         name = self.pad_players.get(pad)
@@ -214,7 +220,7 @@ class SlapjackTable:
                 self._slapoff_press(seat, t, self.now())
                 self.on_change()
             else:
-                self.press_seat(seat, t, self.now())
+                self.press_seat(seat, t, self.now(), advance=True)
         self.timers.later(t - self.now(), fire)
 
     # -- the race on the top card ---------------------------------------------------------------
