@@ -283,3 +283,229 @@ def test_leaving_logs_the_presses_already_gathered(store, clock):
     clock.advance(60)
     assert t.s["cards_turned"] == 1                    # and nothing is dealt while away
     assert clock.pending() == 0
+
+
+# -- a real deck on the card pad ----------------------------------------------------------------------
+
+def real_game(store, clock, players=("Ann", "Ben", "Cat"), feed="pad", options=None, **kwargs):
+    return Table(store, clock, {"game": "slapjack", "players": list(players), "options": options or {},
+                                "feed": feed}, **kwargs)
+
+
+def test_card_pad_presses_wait_for_the_card_they_were_on(store, clock):
+    t = real_game(store, clock)
+    assert t.stacks() == {"Ann": "18", "Ben": "17", "Cat": "17"}
+    assert t.v.turn_text == "Ann turns a card: tap it in"
+    t.c.on_card("7H", None)
+    # Ben turns the JS; Ann and Cat slap before he taps it in. Cat's press (23 ms later) comes first.
+    t0 = clock.now()
+    t.press(2, t0 + 0.023)
+    t.press(0, t0)
+    assert t.v.held_text == "Slap! Ann first, Cat +23.0 ms"
+    assert t.v.turn_text == "Ben: tap the card that was slapped"
+    assert t.v.slapped_card_text == "On the 7\u2665"
+    t.c.on_card("JS", None)
+    assert t.v.held_text == "" and t.v.verdict_text == "Ann! Cat +23 ms"
+    assert t.stacks() == {"Ann": "19", "Ben": "16", "Cat": "17"}
+    # Cat turns the 9C; Ann slaps the card already showing: "On the 9♣".
+    t.c.on_card("9C", None)
+    t.press(0, clock.now() + 1)
+    t.c.on_the_top_card()
+    assert t.v.verdict_text == "Wrong slap: Ann"
+    assert t.v.notice_text == "Ann slapped wrongly and pays Cat a card"
+    assert t.stacks() == {"Ann": "18", "Ben": "16", "Cat": "17"}
+
+
+def test_undoing_a_card_takes_back_its_slaps_to_wait_for_the_right_card(store, clock):
+    t = real_game(store, clock)
+    for card in ("7H", "4C", "9C", "2S"):
+        t.c.on_card(card, None)
+    t.press(1, clock.now() + 1)                        # Ben slaps the JH he turned...
+    t.c.on_card("JD", None)                            # ...and the JD is tapped by mistake
+    assert t.v.verdict_text == "Ben!"
+    assert t.v.can_undo
+    t.c.undo()
+    assert t.s["cards_turned"] == 4 and not [a for a in t.session.game.actions if a["type"] == "slap"]
+    assert t.v.held_text == "Slap! Ben first"
+    assert t.v.aside_text == "The J\u2666 was taken back: its slaps wait for the right card"
+    t.c.on_card("JH", None)
+    assert t.v.verdict_text == "Ben!" and t.v.aside_text == ""
+    # A card with no slaps: "tap the right card".
+    t.c.on_card("5D", None)
+    t.c.undo()
+    assert t.v.aside_text == "The 5\u2666 was taken back: tap the right card"
+    assert t.v.held_text == ""
+
+
+def test_not_a_slap_never_brings_back_the_last_race_verdict(store, clock):
+    """Issue: after "Not a slap" the screen showed the previous race's "Ben! Cat +4.0 ms". Every
+    message shown belongs to the card on top."""
+    t = real_game(store, clock)
+    t.c.on_card("7H", None)
+    t0 = clock.now()
+    t.press(1, t0)
+    t.press(2, t0 + 0.004)
+    t.c.on_card("JS", None)
+    assert t.v.verdict_text == "Ben! Cat +4.0 ms"
+    t.press(0, clock.now() + 2)                        # the next card is down; Ann's press waits
+    assert t.v.held_text == "Slap! Ann first"
+    t.c.not_a_slap()
+    assert t.v.held_text == "" and t.v.verdict_text == "" and t.v.verdict_kind == ""
+    assert t.v.notice_text == "" and t.v.aside_text == ""
+    t.c.on_card("8D", None)                            # the next card's own words are shown again
+    t.press(2, clock.now() + 1)
+    t.c.on_the_top_card()
+    assert t.v.verdict_text == "Wrong slap: Cat"
+
+
+def test_not_a_slap_after_a_card_was_taken_back_leaves_no_stale_note(store, clock):
+    t = real_game(store, clock)
+    t.c.on_card("7H", None)
+    t.press(1, clock.now() + 1)
+    t.c.on_card("JS", None)
+    assert t.v.verdict_text == "Ben!"
+    t.c.on_card("9D", None)                            # a mis-tap
+    t.press(2, clock.now() + 1)
+    t.c.on_the_top_card()
+    t.c.undo()                                         # the 9D and Cat's slap go back
+    assert t.v.aside_text == "The 9\u2666 was taken back: its slaps wait for the right card"
+    assert t.v.verdict_text == ""                      # not the JS's "Ben!": that race is over
+    t.c.not_a_slap()
+    assert (t.v.aside_text, t.v.verdict_text, t.v.notice_text, t.v.held_text) == ("", "", "", "")
+
+
+def test_the_card_reader_times_its_cards_so_presses_race_at_once(store, clock):
+    t = real_game(store, clock, players=("Ben", "Cat"), feed="reader", live_reader=True)
+    assert t.v.turn_text == "Ben turns a card"        # no "tap it in": the reader times it
+    landed = clock.now()
+    t.c.on_card("JS", landed)
+    t.press(1, landed + 0.250)
+    t.settle()
+    assert t.v.verdict_text == "Cat!" and t.v.held_text == ""
+    assert t.s["tallies"]["Cat"]["reactions_ms"] == [250.0]
+
+
+def test_an_unsure_feed_asks_which_card_and_its_slaps_wait_for_the_tap(store, clock):
+    t = real_game(store, clock, players=("Ben", "Cat"), feed="reader", live_reader=True)
+    t.c.on_card("7H", clock.now())
+    clock.advance(1)
+    landed = clock.now()
+    # A camera sees a red Jack or Queen; the 7H is already on the pile, so it is no candidate.
+    t.c.on_unsure(["JH", "QH", "7H"], landed)
+    assert t.v.unsure == ("JH", "QH")
+    assert t.v.turn_text == "Which card landed? Tap it"
+    t.press(1, landed - 0.1)                           # before the card landed: a false start
+    t.press(0, landed + 0.300)
+    t.press(1, landed + 0.320)
+    assert t.s["cards_turned"] == 1, "no card is taken until the table taps it"
+    assert t.v.held_text == "Slap! Ben first, Cat +20.0 ms"
+    t.c.choose("JH")
+    t.settle()
+    assert t.v.unsure == () and t.v.held_text == ""
+    assert t.session.game.actions[1] == {"type": "turn", "card": "JH", "t": landed}
+    assert t.v.aside_text == "Cat pressed before the J\u2665 landed: not counted"
+    assert t.v.verdict_text == "Ben! Cat +20 ms"
+    assert t.s["tallies"]["Ben"]["reactions_ms"] == [300.0]
+
+
+def test_an_unsure_card_can_be_tapped_in_on_the_card_pad_instead(store, clock):
+    t = real_game(store, clock, players=("Ben", "Cat"))
+    landed = clock.now()
+    t.c.on_unsure(["6S", "8S"], landed)
+    t.c.on_card("5S", None)                            # none of those: the card pad says which
+    assert t.v.unsure == ()
+    assert t.session.game.actions[-1] == {"type": "turn", "card": "5S", "t": landed}
+
+
+# -- judge slaps only -----------------------------------------------------------------------------------
+
+def judge_game(store, clock, players=("Ann", "Ben", "Cat"), options=None):
+    return Table(store, clock, {"game": "slapjack", "players": list(players), "options": options or {},
+                                "feed": "none"})
+
+
+def test_judge_gathers_a_race_joins_later_presses_and_takes_the_verdict(store, clock):
+    t = judge_game(store, clock)
+    assert t.v.turn_text == "Slap a Jack!" and not t.v.verdict_waiting
+    t0 = clock.now()
+    t.press(1, t0 + 0.012)
+    t.press(0, t0, arrives=t0 + 0.013)
+    t.settle()
+    assert t.s["races"] == 1 and t.v.verdict_text == "Ann first, Ben +12 ms"
+    t.press(2, t0 + 0.140)                             # inside the join window: it joins the race
+    assert t.v.verdict_text == "Ann first, Ben +12 ms, Cat +140 ms"
+    assert t.v.turn_text == "Good slap or wrong?" and t.v.verdict_waiting
+    t.c.judge(True)
+    assert t.v.verdict_text == "Ann! Ben +12 ms, Cat +140 ms"
+    assert t.stacks() == {"Ann": "1 won", "Ben": "0 won", "Cat": "0 won"}
+    assert ("winner", 0) in t.lights.calls
+    t.press(2, clock.now() + 5)
+    t.settle()
+    t.c.judge(False)
+    assert t.v.verdict_text == "Wrong slap: Cat"
+    assert [s.status for s in t.v.seats] == ["", "", "1 wrong"]
+    t.c.undo()                                         # a mis-tap: judge it again
+    assert t.v.turn_text == "Good slap or wrong?" and t.v.aside_text == "The verdict was taken back: judge the race again"
+    assert [s.status for s in t.v.seats] == ["", "", ""]
+
+
+def test_judge_a_stray_press_long_after_an_unjudged_race_keeps_it(store, clock):
+    """Issue: a stray press a few seconds after an unjudged race threw that race away ("The
+    last race was not judged: it counts for nobody"). It waits for the table's verdict."""
+    t = judge_game(store, clock)
+    t0 = clock.now()
+    t.press(0, t0)
+    t.press(1, t0 + 0.02)
+    t.settle()
+    assert t.v.verdict_text == "Ann first, Ben +20 ms"
+    t.press(2, t0 + JOIN_S + 3.0)                      # long after the join window
+    t.settle()
+    assert t.s["races"] == 1 and t.s["pending"] == "verdict"
+    assert "counts for nobody" not in t.v.notice_text
+    assert t.v.verdict_text == "Ann first, Ben +20 ms" and t.v.verdict_waiting
+    assert t.v.aside_text == "Cat's press was not counted: judge race 1 first, or set it aside"
+    t.c.judge(True)
+    assert t.stacks()["Ann"] == "1 won"
+
+
+def test_judge_a_race_set_aside_counts_for_nobody_and_the_next_press_races(store, clock):
+    t = judge_game(store, clock)
+    t.press(0, clock.now())
+    t.settle()
+    t.c.dismiss()
+    assert not t.v.verdict_waiting and t.v.verdict_text == ""
+    assert t.v.aside_text == "Race 1 set aside: it counts for nobody"
+    t.press(1, clock.now() + 10)
+    t.settle()
+    assert t.s["races"] == 2 and t.v.verdict_text == "Ben first" and t.v.verdict_waiting
+    t.c.judge(True)
+    assert t.stacks() == {"Ann": "0 won", "Ben": "1 won", "Cat": "0 won"}
+
+
+def test_judge_tie_slap_off_and_undoing_it_judges_the_race_again(store, clock):
+    t = judge_game(store, clock, options={"tie_window_ms": 5})
+    t0 = clock.now()
+    t.press(0, t0)
+    t.press(1, t0 + 0.002)
+    t.settle()
+    t.c.judge(True)
+    assert t.v.verdict_text == "Tie: Ann and Ben: slap-off!" and t.v.go_text == "Get ready\u2026"
+    t.press(2, clock.now())                            # Cat is not in the slap-off: nothing happens
+    assert t.v.aside_text == ""
+    run_until_true(clock, lambda: t.v.go_text == "Go!", '"Go!"')
+    t.press(1, clock.now() + 0.25)
+    t.press(0, clock.now() + 0.01)                     # pressed later, arrived later: Ben still first
+    t.settle()
+    assert t.v.verdict_text == "Ben wins the slap-off against Ann"
+    assert t.stacks() == {"Ann": "0 won", "Ben": "1 won", "Cat": "0 won"}
+    t.c.undo()                                         # the slap-off and its verdict go back
+    assert t.v.turn_text == "Good slap or wrong?"
+    assert t.v.aside_text == "The slap-off was taken back: judge the race again"
+
+
+def test_judge_ending_names_the_winner(store, clock):
+    t = judge_game(store, clock)
+    t.c.end_game(["Ben"])
+    assert t.v.finished and t.v.turn_text == "Ben wins!" and t.v.winner_text == "the table ended the game"
+    t.c.undo()
+    assert not t.v.finished and t.v.aside_text == "The end of the game was taken back"

@@ -227,10 +227,12 @@ class RealDeck(Way):
         """The waiting presses ranked as the race judge ranks any race."""
         if not self.held:
             return ""
-        judge = RaceJudge(self.table.window)
+        judge = RaceJudge(self.table.window, opened_at=self.unsure[1] if self.unsure else None)
         for seat, t, _ in self.held:
             judge.press(seat, t, 0.0)
         placings = judge.close(0.0).placings
+        if not placings:
+            return "Slap heard before the card landed"
         players = self.table.players
         rest = [f"{players[p.pad]} +{ms(p.behind)}" for p in placings[1:]]
         return f"Slap! {players[placings[0].pad]} first" + (", " + ", ".join(rest) if rest else "")
