@@ -40,6 +40,14 @@ class FakeClock:
             fn()
         self.t = max(self.t, when)
 
+    def run_next(self) -> bool:
+        """Move the clock to the next timer still due and run it (False: none is left)."""
+        live = [entry for entry in self._due if not entry[3].cancelled]
+        if not live:
+            return False
+        self.run_until(min(entry[0] for entry in live))
+        return True
+
     def advance(self, seconds: float) -> None:
         self.run_until(self.t + seconds)
 
@@ -51,10 +59,6 @@ class FakeClock:
 def run_until_true(clock: FakeClock, condition, what: str, limit: int = 10_000) -> None:
     """Fire timers one by one until ``condition()`` holds (failing if they run out first)."""
     for _ in range(limit):
-        if condition():
-            return
-        live = [entry for entry in clock._due if not entry[3].cancelled]
-        if not live:
+        if condition() or not clock.run_next():
             break
-        clock.run_until(min(entry[0] for entry in live))
     assert condition(), f"never happened: {what}"
