@@ -345,6 +345,82 @@ def test_real_deck_cards_tapped_on_the_card_pad(driver, app):
     assert screen.ids.winner_label.text == "the table ended the game"
 
 
+def test_the_pad_line_under_each_player_is_whole_and_unclipped_at_800x480(driver, app):
+    """Issue: the pad label under a Slapjack player ("pad 1 · key 1") was 8 px high and cut off
+    at the bottom at 800x480. It is drawn whole, inside its tile, in type a player can read."""
+    from kivy.core.text import Label as CoreLabel
+
+    setup = open_setup(driver, app, "real")
+    for name in ROSTER:
+        driver.tap(setup.roster_buttons[name])
+    driver.tap(setup.ids.start_button)
+    screen = app.manager.current_screen
+    driver.pump(3)
+    assert screen.size == [800, 480] or tuple(screen.size) == (800, 480)
+    for pad, name in enumerate(ROSTER):
+        tile = screen.seats[name]
+        label = tile.ids.caption
+        assert label.text == f"pad {pad + 1} \u00b7 key {pad + 1}"
+        whole = CoreLabel(text=label.text, font_size=label.font_size, font_name=label.font_name)
+        whole.refresh()
+        width, height = whole.texture.size
+        assert label.font_size >= 14, f"{name}'s pad line is {label.font_size:.0f} px"
+        assert width <= label.width, f"{name}'s pad line is shortened ({width} px in {label.width:.0f})"
+        assert height <= label.height, f"{name}'s pad line is clipped ({height} px in {label.height:.0f})"
+        assert tile.y <= label.y and label.top <= tile.top, "the pad line is outside its tile"
+    screen.end_game()
+
+
+def test_an_unsure_card_feed_asks_the_table_which_card_with_one_tap(driver, app):
+    """A feed that cannot tell two cards apart (a camera, later) calls on_unsure: the screen
+    offers just those cards, a slap meanwhile waits, and one tap enters the card it was on."""
+    setup = open_setup(driver, app, "real")
+    for name in ("Ann", "Ben"):
+        driver.tap(setup.roster_buttons[name])
+    driver.tap(setup.ids.start_button)
+    screen = app.manager.current_screen
+    board = board_of(app)
+    landed = earlier(board, 0.5)
+    screen.on_unsure(["JH", "QH"], landed)
+    driver.pump(2)
+    assert screen.ids.turn_label.text == "Which card landed? Tap it"
+    assert not visible(screen.ids.card_pad.rank_buttons["7"])
+    choices = [w for w in find(screen.ids.unsure_box) if visible(w) and getattr(w, "text", "") in ("J\u2665", "Q\u2665")]
+    assert sorted(w.text for w in choices) == ["J\u2665", "Q\u2665"]
+    screen.on_pad_press(1, landed + 0.3)
+    driver.pump(1)
+    assert screen.ids.verdict_label.text == "Slap! Ben first"
+    driver.tap(next(w for w in choices if w.text == "J\u2665"))
+    assert screen.ids.top_card.code == "JH"
+    assert screen.ids.verdict_label.text == "Ben!"
+    assert screen.session.game.actions[0] == {"type": "turn", "card": "JH", "t": landed}
+    assert visible(screen.ids.card_pad.rank_buttons["7"])
+    screen.end_game()
+
+
+def test_the_set_up_asks_the_engine_which_options_a_way_to_play_takes(driver, app):
+    from companion.engine import Game
+    from companion.errors import BadHeader
+
+    setup = open_setup(driver, app, "real")
+    with pytest.raises(BadHeader) as calm:
+        Game({"game": "slapjack", "players": ["A", "B"], "options": {"calm": True}, "feed": "pad"})
+    assert setup.ids.calm_button.disabled
+    setup.toggle_calm()
+    assert not setup.calm and app.root.notice == str(calm.value)
+    driver.tap(setup.ids.mode_judge)
+    with pytest.raises(BadHeader) as end:
+        Game({"game": "slapjack", "players": ["A", "B"], "options": {"end_after": 300}, "feed": "none"})
+    assert setup.ids.end_up.disabled and setup.end_refused == str(end.value)
+    setup.step_end(1)
+    assert setup.end_after == 0 and app.root.notice == str(end.value)
+    driver.tap(setup.ids.mode_screen)
+    assert not setup.ids.calm_button.disabled and not setup.ids.end_up.disabled
+    driver.tap(setup.ids.calm_button)
+    assert setup.calm
+    app.clear_notice()
+
+
 # -- judge only: no cards, the table says good or wrong ---------------------------------------------------
 
 def test_race_judge_only_with_a_slap_off(driver, app):

@@ -74,7 +74,7 @@ class SlapjackScreen(Screen):
     go_text = StringProperty("")            # slap-off: "Get ready…" then "Go!"
     held_text = StringProperty("")          # card pad: presses waiting for their card
     slapped_card_text = StringProperty("")
-    unsure = ListProperty([])               # "which card?": the cards to choose from
+    unsure_cards = ListProperty([])         # "which card?": the cards to choose from (not "unsure": on_unsure is the feed's)
     finished = BooleanProperty(False)
     winner_text = StringProperty("")
     can_undo = BooleanProperty(False)
@@ -309,7 +309,7 @@ class SlapjackScreen(Screen):
                      "notice_text", "aside_text", "held_text", "slapped_card_text", "go_text", "finished",
                      "can_undo", "paused", "calm", "calm_waiting", "verdict_waiting", "winner_text"):
             setattr(self, name, getattr(v, name))
-        self.unsure = list(v.unsure)
+        self.unsure_cards = list(v.unsure)
         self.turn_fill = (theme.PRIMARY if v.turn_go else
                           self.colour_of(v.turn_player) if v.turn_player else theme.PANEL_LIGHT)
         self._show_unsure(v.unsure)
@@ -322,7 +322,7 @@ class SlapjackScreen(Screen):
             return
         box.clear_widgets()
         for code in cards:
-            button = TableButton(text=card_words(code), primary=True, font_size="22sp")
+            button = TableButton(text=card_words(code), primary=True, font_size="34sp")
             button.card = code
             button.bind(on_release=lambda btn: self.choose(btn.card))
             box.add_widget(button)
