@@ -1,6 +1,7 @@
 """Slapjack's reaction-time rows and the stats across games, as widgets of their own: the
 set-up opens the stats and the game screen shows its results without either building the
-other. Their look is in ``slapjack_stats.kv`` beside this file, loaded with this module."""
+other. Their look is in ``slapjack_stats.kv`` beside this file, loaded the first time one of
+them is made (not on import: the .kv imports Kivy's window, which must wait for the app's config)."""
 
 from __future__ import annotations
 
@@ -19,6 +20,15 @@ from kivy.uix.widget import Widget
 from companion.stats import bin_label, histogram, slapjack_stats
 
 from .. import theme
+
+_KV = Path(__file__).with_suffix(".kv")
+_loaded = []
+
+
+def load_kv() -> None:
+    if not _loaded:
+        Builder.load_file(str(_KV))
+        _loaded.append(_KV)
 
 
 class ReactionBars(Widget):
@@ -58,6 +68,7 @@ class SlapResultRow(BoxLayout):
     header = BooleanProperty(False)
 
     def __init__(self, cells=(), **kwargs):
+        load_kv()
         super().__init__(**kwargs)
         for text in cells:
             self.ids.cells.add_widget(SlapResultCell(text=text, header=self.header))
@@ -66,6 +77,10 @@ class SlapResultRow(BoxLayout):
 class SlapResultCell(Label):
     header = BooleanProperty(False)
 
+    def __init__(self, **kwargs):
+        load_kv()
+        super().__init__(**kwargs)
+
 
 class SlapjackStatsView(ModalView):
     """Every person's Slapjack across finished games: slaps won, wrong slaps, reaction times."""
@@ -73,6 +88,7 @@ class SlapjackStatsView(ModalView):
     title = StringProperty("")
 
     def __init__(self, **kwargs):
+        load_kv()
         super().__init__(**kwargs)
         app = App.get_running_app()
         records = app.store.games(game="slapjack", status="finished", limit=100_000)
@@ -101,5 +117,3 @@ def open_stats() -> SlapjackStatsView:
     view.open(animation=False)
     return view
 
-
-Builder.load_file(str(Path(__file__).with_suffix(".kv")))
