@@ -314,6 +314,8 @@ def test_card_pad_presses_wait_for_the_card_they_were_on(store, clock):
     assert t.v.verdict_text == "Wrong slap: Ann"
     assert t.v.notice_text == "Ann slapped wrongly and pays Cat a card"
     assert t.stacks() == {"Ann": "18", "Ben": "16", "Cat": "17"}
+    # Everything shown is stored: the saved log is the game's, action for action.
+    assert store.log(t.session.game_id)[1] == t.session.game.actions
 
 
 def test_undoing_a_card_takes_back_its_slaps_to_wait_for_the_right_card(store, clock):

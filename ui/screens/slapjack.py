@@ -17,7 +17,7 @@ from kivy.uix.modalview import ModalView
 from kivy.uix.screenmanager import Screen
 
 from companion.table import JUDGE, SlapjackTable, pads_for
-from companion.table.slapjack_view import card_words, with_symbols  # noqa: F401  (the words cards are named in)
+from companion.table.slapjack_view import card_words
 
 from .. import theme
 from ..pads_link import link_for

@@ -10,7 +10,9 @@ Three ways to play (issue: "One engine, three ways to play"):
   in ms, offered from a player's own measured average.
 
 Each person's pad is their place among the people in seating order: the first person has
-pad 1, the second pad 2, and so on (computer players have none).
+pad 1, the second pad 2, and so on (computer players have none). Which header each way makes,
+and each person's pad, are ``companion.table.ways``'s; which options a way takes is the
+engine's to say: the set-up asks it (``Game(header)``) and shows its reason.
 """
 
 from __future__ import annotations
