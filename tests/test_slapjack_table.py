@@ -414,6 +414,8 @@ def test_an_unsure_card_can_be_tapped_in_on_the_card_pad_instead(store, clock):
     t = real_game(store, clock, players=("Ben", "Cat"))
     landed = clock.now()
     t.c.on_unsure(["6S", "8S"], landed)
+    t.c.on_card("XX", None)                            # no card: refused, and the question stands
+    assert t.errors and t.v.unsure == ("6S", "8S")
     t.c.on_card("5S", None)                            # none of those: the card pad says which
     assert t.v.unsure == ()
     assert t.session.game.actions[-1] == {"type": "turn", "card": "5S", "t": landed}

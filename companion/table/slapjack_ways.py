@@ -254,14 +254,14 @@ class RealDeck(Way):
     def on_card(self, card: str, landed_at: float | None) -> None:
         if self.unsure is not None and landed_at is None:
             landed_at = self.unsure[1]   # the table tapped the unsure card in on the card pad
-        self.unsure = None
         table = self.table
         table.close_race()
         action: dict = {"type": "turn", "card": card}
         if landed_at is not None:
             action["t"] = landed_at
         if not table.play(action):
-            return
+            return   # refused (the engine says why): still the same question, the same presses waiting
+        self.unsure = None
         table.open_race(landed=landed_at)
         table.unsay()
         self._release_held(landed_at)
