@@ -2,7 +2,7 @@
 dealing, waiting for a card, the lights, and the words to show. No Kivy and no devices here:
 a controller is handed its clock (``now()``) and its scheduler (``schedule(delay, fn)``, which
 returns a handle with ``cancel()``), so it runs the same under a test's fake clock as on the
-table's (docs/architecture: "A table controller between the engine and the screen").
+table's.
 
 Cards reach a controller through card feeds that all look alike: ``on_card(card, landed_at)``,
 or ``on_unsure(candidates, landed_at)`` when a feed cannot tell which card it saw.
