@@ -238,6 +238,11 @@ class RaceRunner:
         self._schedule = schedule
         self._on_verdict = on_verdict
         self._timer_for: float | None = None   # the deadline a timer is already set for
+        self._timer = None                     # its handle, when ``schedule`` gives one
+
+    @property
+    def closed(self) -> bool:
+        return self.judge.verdict is not None
 
     def press(self, pad: int, at: float, arrived: float | None = None) -> str:
         outcome = self.judge.press(pad, at, self._now() if arrived is None else arrived)
@@ -246,6 +251,17 @@ class RaceRunner:
 
     def release(self, pad: int, at: float) -> None:
         self.judge.release(pad, at, self._now())
+
+    def seconds_until_close(self) -> float | None:
+        return self.judge.seconds_until_close(self._now())
+
+    def cancel(self) -> None:
+        """Stop the window's timer without a verdict (the race was taken back, or the table
+        left): a handle with ``cancel()`` is cancelled, and a timer that fires anyway does nothing."""
+        self.judge.close(self._now())
+        timer, self._timer = self._timer, None
+        if timer is not None and hasattr(timer, "cancel"):
+            timer.cancel()
 
     def close(self) -> Verdict:
         """Close now (e.g. a time-out with no valid press) and announce the verdict."""
@@ -260,7 +276,7 @@ class RaceRunner:
         if deadline is None or deadline == self._timer_for:
             return
         self._timer_for = deadline
-        self._schedule(max(0.0, deadline - self._now()), self._tick)
+        self._timer = self._schedule(max(0.0, deadline - self._now()), self._tick)
 
     def _tick(self) -> None:
         if self.judge.verdict is not None:

@@ -1,6 +1,6 @@
 """Slapjack through the real window, with mock pads pressed at chosen edge timestamps.
 
-Every expected stack, verdict and winner below is worked out by hand from RULES.md
+Every expected stack, verdict and winner below is worked out by hand from docs/rules.md
 (Slapjack): the deck is dealt one card at a time from the first player, the first slap
 (earliest press time, whatever order the presses arrive in) wins the pile, a wrong slap pays
 the turner one card, and with "end after N cards" the most cards wins.
@@ -119,9 +119,41 @@ TURNED = ["5H", "JS", "9C", "KD", "JH", "3S", "JD", "4H", "6C", "JC",
 ROBO_MS = 300.0
 
 
-def test_whole_screen_deck_game_against_the_computer(driver, app, monkeypatch):
+@pytest.fixture
+def fake_clock(app):
+    """The Slapjack table on a clock that moves only when the test says: the screen-deck games
+    below take no real time. Presses reach the screen as the pads' link hands them over."""
+    from tests.fake_clock import FakeClock
+    from ui.pads_link import link_for
+
+    screen = app.screen("slapjack")
+    clock = FakeClock(start=link_for(app).now())
+    screen.clock = clock
+    yield clock
+    screen.clock = None
+
+
+def play_until(driver, clock, condition, what: str):
+    """Fire the table's timers one at a time, drawing after each, until ``condition()``."""
+    for _ in range(5000):
+        driver.pump(1)
+        if condition() or not clock.run_next():
+            break
+    driver.pump(1)
+    assert condition(), f"never happened: {what}"
+
+
+def slap(driver, screen, clock, pad: int, at: float, arrives: float | None = None):
+    """Pad ``pad`` pressed at ``at``, reaching the screen at ``arrives`` (default: at once)."""
+    clock.run_until(arrives if arrives is not None else at)
+    screen.on_pad_press(pad, at, clock.now())
+    driver.pump(1)
+
+
+def test_whole_screen_deck_game_against_the_computer(driver, app, monkeypatch, fake_clock):
     from companion.games.slapjack_bots import ReactionModel
 
+    clock = fake_clock
     setup = open_setup(driver, app, "screen")
     driver.tap(setup.roster_buttons["Ann"])
     driver.tap(setup.ids.add_computer)
@@ -156,25 +188,22 @@ def test_whole_screen_deck_game_against_the_computer(driver, app, monkeypatch):
 
     def card(number: int) -> float:
         """Wait for the ``number``-th card (from 1) and return when it landed."""
-        pump_until(driver, lambda: session.state.cards_turned >= number, f"card {number}")
+        play_until(driver, clock, lambda: session.state.cards_turned >= number, f"card {number}")
         assert session.state.cards_turned == number, "the test fell behind the cards"
         turn = [a for a in session.game.actions if a["type"] == "turn"][-1]
         assert turn["card"] == TURNED[number - 1]
         return turn["t"]
 
     def robo_logged():
-        def check():
-            last = session.game.actions[-1]
-            return last["type"] == "slap" and last["player"] == "Robo"
-        return check
+        last = session.game.actions[-1]
+        return last["type"] == "slap" and last["player"] == "Robo"
 
     # 1: Ann's 5H. 2: Robo's JS: Ann 200 ms, Robo 300 ms: Ann wins 5H JS.
     card(1)
     landed = card(2)
     assert screen.ids.top_card.code == "JS"
-    wait_until_clock(driver, board, landed + 0.200)
-    press(board, 0, landed + 0.200)
-    pump_until(driver, robo_logged(), "Robo's press on the JS")
+    slap(driver, screen, clock, 0, landed + 0.200)
+    play_until(driver, clock, robo_logged, "Robo's press on the JS")
     assert screen.ids.verdict_label.text == "Ann! Robo +100 ms"
     assert stacks(screen) == {"Ann": "27", "Robo": "25"}
     assert ("show_turner", 0) in lit               # Ann's turn next: her pad lit
@@ -183,9 +212,8 @@ def test_whole_screen_deck_game_against_the_computer(driver, app, monkeypatch):
     # 3: Ann's 9C. 4: Robo's KD: Ann slaps a King, pays Robo (who turned it) one card.
     card(3)
     landed = card(4)
-    wait_until_clock(driver, board, landed + 0.250)
-    press(board, 0, landed + 0.250)
-    pump_until(driver, lambda: "Wrong slap" in screen.ids.verdict_label.text, "the wrong slap")
+    slap(driver, screen, clock, 0, landed + 0.250)
+    play_until(driver, clock, lambda: "Wrong slap" in screen.ids.verdict_label.text, "the wrong slap")
     assert screen.ids.verdict_label.text == "Wrong slap: Ann"
     assert screen.ids.notice_label.text == "Ann slapped wrongly and pays Robo a card"
     assert stacks(screen) == {"Ann": "25", "Robo": "25"}
@@ -195,21 +223,20 @@ def test_whole_screen_deck_game_against_the_computer(driver, app, monkeypatch):
     # 5: Ann's JH. Robo's press (300 ms) reaches the screen first; Ann's earlier one (250 ms)
     # arrives after it and still wins: later-arriving, earlier press.
     landed = card(5)
-    pump_until(driver, robo_logged(), "Robo's press on the JH")
-    pump_until(driver, lambda: board.now() > landed + 0.300 + 0.05, "Robo's race window to close")
+    play_until(driver, clock, robo_logged, "Robo's press on the JH")
+    clock.run_until(landed + 0.300 + 0.05)           # Robo's race window has closed
+    driver.pump(1)
     assert screen.ids.verdict_label.text == "Robo!"
     assert stacks(screen) == {"Ann": "24", "Robo": "28"}
-    press(board, 0, landed + 0.250)
-    pump_until(driver, lambda: screen.ids.verdict_label.text.startswith("Ann!"), "Ann's late, earlier press")
+    slap(driver, screen, clock, 0, landed + 0.250)
     assert screen.ids.verdict_label.text == "Ann! Robo +50 ms"
     assert stacks(screen) == {"Ann": "27", "Robo": "25"}
 
     # 6: Robo's 3S. 7: Ann's JD: Ann 200 ms wins 3S JD.
     card(6)
     landed = card(7)
-    wait_until_clock(driver, board, landed + 0.200)
-    press(board, 0, landed + 0.200)
-    pump_until(driver, robo_logged(), "Robo's press on the JD")
+    slap(driver, screen, clock, 0, landed + 0.200)
+    play_until(driver, clock, robo_logged, "Robo's press on the JD")
     assert screen.ids.verdict_label.text == "Ann! Robo +100 ms"
     assert stacks(screen) == {"Ann": "28", "Robo": "24"}
 
@@ -217,18 +244,17 @@ def test_whole_screen_deck_game_against_the_computer(driver, app, monkeypatch):
     card(8)
     card(9)
     landed = card(10)
-    pump_until(driver, robo_logged(), "Robo's press on the JC")
-    wait_until_clock(driver, board, landed + 0.400)
-    press(board, 0, landed + 0.400)
-    pump_until(driver, lambda: "Ann +" in screen.ids.verdict_label.text, "Ann's slow press")
+    play_until(driver, clock, robo_logged, "Robo's press on the JC")
+    slap(driver, screen, clock, 0, landed + 0.400)
+    play_until(driver, clock, lambda: "Ann +" in screen.ids.verdict_label.text, "Ann's slow press")
     assert screen.ids.verdict_label.text == "Robo! Ann +100 ms"
     assert stacks(screen) == {"Ann": "27", "Robo": "25"}
 
     # 11-20: five cards each, nobody slaps. After the 20th card's race the game ends:
     # Ann 27 - 5 = 22, Robo 25 - 5 = 20, ten cards in the middle; most cards wins.
-    pump_until(driver, lambda: session.state.cards_turned >= 20, "card 20", timeout=20)
+    play_until(driver, clock, lambda: session.state.cards_turned >= 20, "card 20")
     assert screen.count_text == "20 cards turned \u00b7 0 to go"
-    pump_until(driver, lambda: screen.finished, "the end after 20 cards", timeout=6)
+    play_until(driver, clock, lambda: screen.finished, "the end after 20 cards")
     assert stacks(screen) == {"Ann": "22", "Robo": "20"}
     assert screen.ids.turn_label.text == "Ann wins!"
     assert screen.ids.winner_label.text == "most cards after 20 cards"
@@ -317,6 +343,82 @@ def test_real_deck_cards_tapped_on_the_card_pad(driver, app):
     assert screen.finished
     assert screen.ids.turn_label.text == "Ben wins!"
     assert screen.ids.winner_label.text == "the table ended the game"
+
+
+def test_the_pad_line_under_each_player_is_whole_and_unclipped_at_800x480(driver, app):
+    """Issue: the pad label under a Slapjack player ("pad 1 · key 1") was 8 px high and cut off
+    at the bottom at 800x480. It is drawn whole, inside its tile, in type a player can read."""
+    from kivy.core.text import Label as CoreLabel
+
+    setup = open_setup(driver, app, "real")
+    for name in ROSTER:
+        driver.tap(setup.roster_buttons[name])
+    driver.tap(setup.ids.start_button)
+    screen = app.manager.current_screen
+    driver.pump(3)
+    assert screen.size == [800, 480] or tuple(screen.size) == (800, 480)
+    for pad, name in enumerate(ROSTER):
+        tile = screen.seats[name]
+        label = tile.ids.caption
+        assert label.text == f"pad {pad + 1} \u00b7 key {pad + 1}"
+        whole = CoreLabel(text=label.text, font_size=label.font_size, font_name=label.font_name)
+        whole.refresh()
+        width, height = whole.texture.size
+        assert label.font_size >= 14, f"{name}'s pad line is {label.font_size:.0f} px"
+        assert width <= label.width, f"{name}'s pad line is shortened ({width} px in {label.width:.0f})"
+        assert height <= label.height, f"{name}'s pad line is clipped ({height} px in {label.height:.0f})"
+        assert tile.y <= label.y and label.top <= tile.top, "the pad line is outside its tile"
+    screen.end_game()
+
+
+def test_an_unsure_card_feed_asks_the_table_which_card_with_one_tap(driver, app):
+    """A feed that cannot tell two cards apart (a camera, later) calls on_unsure: the screen
+    offers just those cards, a slap meanwhile waits, and one tap enters the card it was on."""
+    setup = open_setup(driver, app, "real")
+    for name in ("Ann", "Ben"):
+        driver.tap(setup.roster_buttons[name])
+    driver.tap(setup.ids.start_button)
+    screen = app.manager.current_screen
+    board = board_of(app)
+    landed = earlier(board, 0.5)
+    screen.on_unsure(["JH", "QH"], landed)
+    driver.pump(2)
+    assert screen.ids.turn_label.text == "Which card landed? Tap it"
+    assert not visible(screen.ids.card_pad.rank_buttons["7"])
+    choices = [w for w in find(screen.ids.unsure_box) if visible(w) and getattr(w, "text", "") in ("J\u2665", "Q\u2665")]
+    assert sorted(w.text for w in choices) == ["J\u2665", "Q\u2665"]
+    screen.on_pad_press(1, landed + 0.3)
+    driver.pump(1)
+    assert screen.ids.verdict_label.text == "Slap! Ben first"
+    driver.tap(next(w for w in choices if w.text == "J\u2665"))
+    assert screen.ids.top_card.code == "JH"
+    assert screen.ids.verdict_label.text == "Ben!"
+    assert screen.session.game.actions[0] == {"type": "turn", "card": "JH", "t": landed}
+    assert visible(screen.ids.card_pad.rank_buttons["7"])
+    screen.end_game()
+
+
+def test_the_set_up_asks_the_engine_which_options_a_way_to_play_takes(driver, app):
+    from companion.engine import Game
+    from companion.errors import BadHeader
+
+    setup = open_setup(driver, app, "real")
+    with pytest.raises(BadHeader) as calm:
+        Game({"game": "slapjack", "players": ["A", "B"], "options": {"calm": True}, "feed": "pad"})
+    assert setup.ids.calm_button.disabled
+    setup.toggle_calm()
+    assert not setup.calm and app.root.notice == str(calm.value)
+    driver.tap(setup.ids.mode_judge)
+    with pytest.raises(BadHeader) as end:
+        Game({"game": "slapjack", "players": ["A", "B"], "options": {"end_after": 300}, "feed": "none"})
+    assert setup.ids.end_up.disabled and setup.end_refused == str(end.value)
+    setup.step_end(1)
+    assert setup.end_after == 0 and app.root.notice == str(end.value)
+    driver.tap(setup.ids.mode_screen)
+    assert not setup.ids.calm_button.disabled and not setup.ids.end_up.disabled
+    driver.tap(setup.ids.calm_button)
+    assert setup.calm
+    app.clear_notice()
 
 
 # -- judge only: no cards, the table says good or wrong ---------------------------------------------------
@@ -450,14 +552,15 @@ def test_stats_and_the_computer_level_offered_from_them(driver, app):
 
 # -- calm mode: a child practising alone -------------------------------------------------------------------
 
-def test_calm_mode_stops_after_every_card(driver, app, monkeypatch):
-    """RULES.md Slapjack, calm mode: play stops after every card; slap if slappable or press
+def test_calm_mode_stops_after_every_card(driver, app, monkeypatch, fake_clock):
+    """docs/rules.md Slapjack, calm mode: play stops after every card; slap if slappable or press
     Carry on; a computer player only takes a Jack the people let pass."""
     from kivy.core.window import Window
 
     from companion.games.slapjack_bots import ReactionModel
     from ui.screens.slapjack import EndGameView
 
+    clock = fake_clock
     setup = open_setup(driver, app, "screen")
     driver.tap(setup.roster_buttons["Ann"])
     driver.tap(setup.ids.add_computer)
@@ -471,30 +574,28 @@ def test_calm_mode_stops_after_every_card(driver, app, monkeypatch):
     screen.models["Robo"] = ReactionModel(mean_ms=ROBO_MS, spread_ms=1e-6, fastest_ms=100, miss_rate=0.0,
                                           wrong_rate=0.0, lookalike_rate=0.0)
     session = screen.session
-    board = board_of(app)
 
-    pump_until(driver, lambda: session.state.cards_turned == 1, "the first card")
-    pump_until(driver, lambda: screen.calm_waiting, "calm mode to stop")
+    play_until(driver, clock, lambda: session.state.cards_turned == 1, "the first card")
+    assert screen.calm_waiting
     assert screen.ids.turn_label.text == "Slap it or Carry on"
-    until = time.monotonic() + 1.0
-    while time.monotonic() < until:                 # nothing moves until somebody does something
-        driver.pump(1)
+    clock.advance(60)                               # nothing moves until somebody does something
+    driver.pump(2)
     assert session.state.cards_turned == 1
     driver.tap(screen.ids.carry_on_button)
 
     # Robo's JS: Ann slaps it; nobody races her.
-    pump_until(driver, lambda: session.state.cards_turned == 2, "Robo's JS")
+    play_until(driver, clock, lambda: session.state.cards_turned == 2, "Robo's JS")
     assert screen.ids.top_card.code == "JS"
-    press(board, 0, board.now())
-    pump_until(driver, lambda: screen.ids.verdict_label.text == "Ann!", "Ann's slap")
+    slap(driver, screen, clock, 0, clock.now() + 0.4)
+    play_until(driver, clock, lambda: screen.ids.verdict_label.text == "Ann!", "Ann's slap")
     assert stacks(screen) == {"Ann": "27", "Robo": "25"}
 
     # Ann's 9C: carry on. Robo's JD: Ann lets it pass, so Robo takes it.
-    pump_until(driver, lambda: session.state.cards_turned == 3 and screen.calm_waiting, "Ann's 9C")
+    play_until(driver, clock, lambda: session.state.cards_turned == 3 and screen.calm_waiting, "Ann's 9C")
     driver.tap(screen.ids.carry_on_button)
-    pump_until(driver, lambda: session.state.cards_turned == 4 and screen.calm_waiting, "Robo's JD")
+    play_until(driver, clock, lambda: session.state.cards_turned == 4 and screen.calm_waiting, "Robo's JD")
     driver.tap(screen.ids.carry_on_button)
-    pump_until(driver, lambda: screen.ids.verdict_label.text == "Robo!", "Robo to take the JD")
+    play_until(driver, clock, lambda: screen.ids.verdict_label.text == "Robo!", "Robo to take the JD")
     assert stacks(screen) == {"Ann": "26", "Robo": "26"}
 
     driver.tap(screen.ids.end_button)

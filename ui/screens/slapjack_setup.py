@@ -10,7 +10,9 @@ Three ways to play (issue: "One engine, three ways to play"):
   in ms, offered from a player's own measured average.
 
 Each person's pad is their place among the people in seating order: the first person has
-pad 1, the second pad 2, and so on (computer players have none).
+pad 1, the second pad 2, and so on (computer players have none). Which header each way makes,
+and each person's pad, are ``companion.table.ways``'s; which options a way takes is the
+engine's to say: the set-up asks it (``Game(header)``) and shows its reason.
 """
 
 from __future__ import annotations
@@ -22,18 +24,21 @@ from kivy.properties import BooleanProperty, DictProperty, NumericProperty, Stri
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.screenmanager import Screen
 
-from companion.errors import GameError
-from companion.games.slapjack import MAX_LEVEL_MS, MAX_PLAYERS, MIN_LEVEL_MS, MIN_PLAYERS, screen_deck_header
+from companion.engine import Game
+from companion.errors import BadHeader, GameError
+from companion.games.slapjack import MAX_LEVEL_MS, MAX_PLAYERS, MIN_LEVEL_MS, MIN_PLAYERS
 from companion.games.slapjack_bots import DEFAULT_LEVEL_MS, ReactionModel
 from companion.session import Session
 from companion.stats import slapjack_stats
+from companion.table.ways import MODES, SCREEN, header_for, pads_for
 
 from .. import theme
 from ..pads_link import link_for
 from ..widgets.basics import TableButton
 from ..widgets.seats import SeatPicking
+from ..widgets.slapjack_stats import open_stats
 
-MODES = ("real", "judge", "screen")
+__all__ = ["MODES", "SlapjackSetupScreen", "pads_for"]
 END_CHOICES = (None, 20, 30, 50, 100, 150, 200, 250, 300, 400, 500, 750, 1000)   # None: play to the end
 DEFAULT_END = 300
 TIE_CHOICES = (0, 1, 2, 3, 5, 10, 20)
@@ -42,17 +47,6 @@ DEFAULT_PACE = 1.75
 LEVEL_STEP_MS = 25
 COMPUTER_NAMES = ("Robo", "Zippy", "Bolt", "Chip", "Dot", "Pixel", "Sparky", "Tin")
 COMPUTER_COLOUR = "#7F8C8D"
-
-
-def pads_for(players: list[str], computers, pads: int) -> dict[str, int]:
-    """Each person's pad (0-based): their place among the people, in seating order; people
-    beyond the last pad have none.
-
-    >>> pads_for(["Ann", "Robo", "Ben", "Cat"], {"Robo"}, pads=2)
-    {'Ann': 0, 'Ben': 1}
-    """
-    people = [name for name in players if name not in computers]
-    return {name: i for i, name in enumerate(people) if i < pads}
 
 
 def offered_level(reactions_ms) -> int:
@@ -85,6 +79,9 @@ class SlapjackSetupScreen(SeatPicking, Screen):
     pads_text = StringProperty("")
     pads_warning = BooleanProperty(False)
     reader = BooleanProperty(False)    # a card reader is configured: real-deck cards come from it
+    # Why the engine refuses an option with this way to play ("": it takes it); the .kv greys it out.
+    calm_refused = StringProperty("")
+    end_refused = StringProperty("")
 
     def __init__(self, **kwargs):
         super().__init__(**kwargs)
@@ -98,21 +95,41 @@ class SlapjackSetupScreen(SeatPicking, Screen):
         link = link_for(app)
         link.open()   # the table sees how its pads are read before the game starts
         self.reader = link.reader_configured
-        self.build_roster(fewest=1 if self.mode == "screen" else MIN_PLAYERS)
+        self.build_roster(fewest=1 if self.mode == SCREEN else MIN_PLAYERS)
+        self.ask_engine()
         records = app.store.games(game="slapjack", status="finished", limit=100_000)
         self.measured = {name: player.reactions_ms
                          for name, player in slapjack_stats(r.result for r in records).items() if player.reactions_ms}
         self.refresh()
 
     def on_mode(self, *_):
-        if self.mode != "screen":
+        if self.mode != SCREEN:
             for name in list(self.computers):
                 self.remove_computer(name, refresh=False)
-            self.calm = False
-        if self.mode == "judge":
-            self.end_after = 0   # the judge sees no cards to count
+        self.ask_engine()
         if self.ids:
             self.refresh()
+
+    def ask_engine(self) -> None:
+        """Options the engine refuses with this way to play are turned off and greyed out,
+        with the engine's reason kept to show when one is tapped."""
+        self.calm_refused = self.refused(calm=True, end_after=None)
+        self.end_refused = self.refused(end_after=DEFAULT_END, calm=False)
+        if self.calm_refused:
+            self.calm = False
+        if self.end_refused:
+            self.end_after = 0
+
+    def refused(self, **options) -> str:
+        """Why the engine would not start this way to play with ``options`` ("": it would). The
+        players do not matter here: the chosen ones, or stand-ins when too few are chosen."""
+        players = list(self.chosen)
+        players += [f"Seat {i + 1}" for i in range(len(players), MIN_PLAYERS)]
+        try:
+            Game(self._header(players[:MAX_PLAYERS], {**self.options(), **options}, seed=0))
+        except BadHeader as exc:
+            return str(exc)
+        return ""
 
     def refresh(self):
         app = App.get_running_app()
@@ -219,8 +236,8 @@ class SlapjackSetupScreen(SeatPicking, Screen):
         return choices[max(0, min(len(choices) - 1, index + direction))]
 
     def step_end(self, direction: int):
-        if self.mode == "judge":
-            App.get_running_app().notify("Ending by card count needs the cards: use a real deck or the screen deck.")
+        if self.end_refused:
+            App.get_running_app().notify(self.end_refused)
             return
         if not self.end_after:
             self.end_after = DEFAULT_END   # either button turns it on at the usual 300 first
@@ -236,8 +253,8 @@ class SlapjackSetupScreen(SeatPicking, Screen):
         self.pace = self._step(PACE_CHOICES, self.pace, direction)
 
     def toggle_calm(self):
-        if self.mode != "screen":
-            App.get_running_app().notify("Calm mode is for the screen deck: the companion stops after every card.")
+        if self.calm_refused:
+            App.get_running_app().notify(self.calm_refused)
             return
         self.calm = not self.calm
 
@@ -287,21 +304,17 @@ class SlapjackSetupScreen(SeatPicking, Screen):
             "end_after": int(self.end_after) if self.end_after else None,
             "tie_window_ms": self.tie_window_ms,
         }
-        if self.mode == "screen":
-            options["calm"] = bool(self.calm)
+        if self.calm:
+            options["calm"] = True
         return options
 
     def header(self) -> dict:
-        players = list(self.chosen)
-        if self.mode == "screen":
-            seed = random.SystemRandom().randrange(2**63)
-            header = screen_deck_header(players, seed, self.options())
-            if self.computers:
-                header["computers"] = {n: self.computers[n] for n in players if n in self.computers}
-            header["pace_s"] = float(self.pace)   # the app's own: the rules never read it
-            return header
-        feed = "none" if self.mode == "judge" else ("reader" if self.reader else "pad")
-        return {"game": "slapjack", "players": players, "options": self.options(), "feed": feed}
+        return self._header(list(self.chosen), self.options(), seed=random.SystemRandom().randrange(2**63))
+
+    def _header(self, players: list[str], options: dict, seed: int) -> dict:
+        computers = {n: self.computers[n] for n in players if n in self.computers}
+        return header_for(self.mode, players, options, reader=self.reader, seed=seed, computers=computers,
+                          pace_s=self.pace)
 
     def start(self):
         app = App.get_running_app()
@@ -316,6 +329,4 @@ class SlapjackSetupScreen(SeatPicking, Screen):
         app.open_session(session)
 
     def open_stats(self):
-        from .slapjack import open_stats
-
         open_stats()
