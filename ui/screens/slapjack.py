@@ -19,7 +19,7 @@ from kivy.uix.screenmanager import Screen
 from companion.table import JUDGE, SlapjackTable, pads_for
 from companion.table.slapjack_view import card_words
 
-from .. import theme
+from .. import sound, theme
 from ..pads_link import link_for
 from ..widgets.basics import ChoiceButton, TableButton
 from ..widgets.card_picker import CardPicker  # noqa: F401  (the card pad in the .kv)
@@ -94,6 +94,7 @@ class SlapjackScreen(Screen):
         self._link = None
         self._active = False
         self._shown_results = None
+        self._heard = ("", False, False)
         self.ids.card_pad.bind(on_card=lambda pad, code: self.picked(code))
 
     # -- what the rest of the app (and its tests) ask ------------------------------------------------
@@ -163,6 +164,7 @@ class SlapjackScreen(Screen):
         self.mode = self.table.mode
         self.ids.card_pad.clear()
         self._shown_results = None
+        self._heard = ("", False, False)
         self._build_seats(computers)
 
     def colour_of(self, name: str):
@@ -310,11 +312,25 @@ class SlapjackScreen(Screen):
                      "can_undo", "paused", "calm", "calm_waiting", "verdict_waiting", "winner_text"):
             setattr(self, name, getattr(v, name))
         self.unsure_cards = list(v.unsure)
+        self._sound_for(v)
         self.turn_fill = (theme.PRIMARY if v.turn_go else
                           self.colour_of(v.turn_player) if v.turn_player else theme.PANEL_LIGHT)
         self._show_unsure(v.unsure)
         if v.finished and v.results != self._shown_results:
             self._show_results(v.results)
+
+    def _sound_for(self, v) -> None:
+        """One sound per new verdict, Jack in calm mode, or end of game; played after the frame."""
+        heard = (v.verdict_text, v.calm_waiting, v.finished)
+        if heard == self._heard:
+            return
+        before, self._heard = self._heard, heard
+        if v.finished and not before[2]:
+            sound.play("game-over")
+        elif v.verdict_text and v.verdict_text != before[0] and v.verdict_kind in ("win", "wrong"):
+            sound.play("slap-good" if v.verdict_kind == "win" else "slap-wrong")
+        elif v.calm_waiting and not before[1]:
+            sound.play("jack")
 
     def _show_unsure(self, cards) -> None:
         box = self.ids.unsure_box

@@ -37,6 +37,7 @@ from ..pads_link import link_for
 from ..widgets.basics import TableButton
 from ..widgets.seats import SeatPicking
 from ..widgets.slapjack_stats import open_stats
+from ..widgets.rules import RulesButton  # noqa: F401  (the .kv's Rules button)
 
 __all__ = ["MODES", "SlapjackSetupScreen", "pads_for"]
 END_CHOICES = (None, 20, 30, 50, 100, 150, 200, 250, 300, 400, 500, 750, 1000)   # None: play to the end
