@@ -21,6 +21,7 @@ from companion.games.jack_change_it import play_problem
 
 from .. import theme
 from ..widgets.basics import TableButton
+from ..widgets.card_words import words_markup
 from ..widgets.card_picker import CardPicker, PickerSuitButton, card_text  # noqa: F401  (the .kv uses CardPicker)
 
 DIRECTION_ARROWS = {"clockwise": "\u21bb", "anticlockwise": "\u21ba"}  # the round arrow
@@ -147,7 +148,7 @@ class JackChangeItScreen(Screen):
             self._take = "pickup" if "pickup" in s["actions"] else "lift"
             self.action_text = f"Pick up {s['owed']['count']}" if self._take == "pickup" else "Lift a card"
         self.stock_text = f"Stock {s['stock']} \u00b7 pile {s['pile']}"
-        self.last_text = self._note or s["last"]
+        self.last_text = words_markup(self._note or s["last"], self.four_colour)
         reminders = []
         if s["turn_over_pile"]:
             reminders.append("Turn the pile over: keep the top card")
