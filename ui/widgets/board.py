@@ -219,8 +219,8 @@ class OneEyedBoard(Widget):
         corners.add_to(group, theme.PANEL_LIGHT)
         group.add(Color(1, 1, 1, 1))
         # Rank over suit, as large as two lines fit in a space: 20 px on the 7" screen.
-        text_size = cell * 0.43
-        self.label_px = text_size
+        text_size = cell * 0.44
+        self.label_px = round(text_size)
         for row in range(SIZE):
             for col in range(SIZE):
                 card = LAYOUT[row][col]
