@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.ui.text_fit import labels, misfits
+from tests.ui.text_fit import labels, problem
 
 pytestmark = pytest.mark.ui
 
@@ -71,6 +71,8 @@ def _one_eyed_jack(app, driver, players, state):
     spaces = [(3, 2), (4, 4), (3, 3), (5, 5), (3, 4), (6, 6), (3, 5), (4, 3)]
     for row, col in spaces:
         session.play({"type": "play", "card": card_at(row, col), "at": [row, col]})
+    if state == "took":  # a one-eyed Jack takes a chip of the side that played (4, 4)
+        session.play({"type": "play", "card": "JS", "remove": [4, 4]})
     screen = app.open_session(session)
     driver.pump(2)
     if state == "card":
@@ -81,13 +83,13 @@ def _one_eyed_jack(app, driver, players, state):
 
 CASES = ([("jacks", 4, state) for state in ("round", "editing", "rounds", "chart", "over")]
          + [("jack-change-it", n, state) for n in (4, 7, 10) for state in ("turn", "owed")]
-         + [("one-eyed-jack", n, state) for n in (2, 3, 4) for state in ("turn", "card")])
+         + [("one-eyed-jack", n, state) for n in (2, 3, 4) for state in ("turn", "card", "took")])
 
 
-# Still too narrow, named so they are not forgotten (each one fails here until it is fixed, and
-# fails again the day it starts to fit, so the list is kept true):
-SEATS = "Jack Change It's seats share one row: seven or more long names cannot be whole at 20 px"
-SIDES = "One-Eyed Jack's sides share one line beside the board: long names cannot be whole"
+# Still too narrow, named so they are not forgotten: the labels below are excused (and only
+# they), and a case fails the day nothing it excuses is cut any more, so the list stays true.
+SEATS = "Jack Change It's seats share one row: many long names cannot be whole at 20 px"
+SIDES = "One-Eyed Jack's sides and turn share a narrow panel: long names cannot be whole"
 
 
 def known(game, players, size=None) -> str | None:
@@ -98,11 +100,30 @@ def known(game, players, size=None) -> str | None:
     return None
 
 
-def check(found: list[str], reason: str | None, what: str) -> None:
+def excused(label, extra=()) -> bool:
+    """A seat's or a side's name, or One-Eyed Jack's turn: what ``known`` speaks of."""
+    from ui.screens.jack_change_it import SeatTile
+    from ui.screens.one_eyed_jack import OneEyedSideTile
+
+    w = label
+    while w is not None and w is not w.parent:
+        if isinstance(w, (SeatTile, OneEyedSideTile)) or w in extra:
+            return True
+        w = w.parent
+    return False
+
+
+def check(found: list, reason: str | None, what: str, extra=()) -> None:
+    """``found``: (label, why) pairs; ``extra``: more widgets ``known`` speaks of."""
+    left = [why for label, why in found if not (reason and excused(label, extra))]
+    assert not left, what + ":\n  " + "\n  ".join(left)
     if reason and found:
         pytest.xfail(reason)
-    assert not reason, f"{what} now passes: take it out of known()"
-    assert not found, what + ":\n  " + "\n  ".join(found)
+    assert not reason, f"{what} now fits: take it out of known()"
+
+
+def turn(screen) -> tuple:
+    return (screen.ids.turn_label,) if "turn_banner" in screen.ids and "turn_label" in screen.ids else ()
 
 
 def open_case(app, driver, game, players, state):
@@ -118,9 +139,13 @@ def open_case(app, driver, game, players, state):
 @pytest.mark.parametrize("game,players,state", CASES, ids=lambda v: str(v))
 def test_every_word_fits(driver, app, size, game, players, state):
     driver.resize(*size)
-    open_case(app, driver, game, players, state)
+    from kivy.core.window import Window
+
+    screen = open_case(app, driver, game, players, state)
     driver.pump(4)
-    check(misfits(), known(game, players, size), f"{game} ({players} players, {state}) at {size[0]}x{size[1]}")
+    found = [(label, problem(label)) for label in labels(Window)]
+    check([(label, why) for label, why in found if why], known(game, players, size), extra=turn(screen),
+          what=f"{game} ({players} players, {state}) at {size[0]}x{size[1]}")
 
 
 def _px(label) -> float:
@@ -136,8 +161,9 @@ def test_game_state_is_large_enough(driver, app, game, players, state):
     driver.resize(800, 480)
     screen = open_case(app, driver, game, players, state)
     driver.pump(4)
-    small = [f"{label.text!r} at {_px(label):.0f} px" for label in labels(screen)
+    small = [(label, f"{label.text!r} at {_px(label):.0f} px") for label in labels(screen)
              if not isinstance(label, ButtonBehavior) and _px(label) < SMALLEST_PX]
     if game == "one-eyed-jack":
         assert screen.ids.board.label_px >= SMALLEST_PX, "the cards printed on the board"
-    check(small, known(game, players), f"{game} ({players} players, {state}): under {SMALLEST_PX} px")
+    check(small, known(game, players), extra=turn(screen),
+          what=f"{game} ({players} players, {state}): under {SMALLEST_PX} px")

@@ -10,9 +10,6 @@ or laid out with no room (a part put away) are skipped.
 
 from __future__ import annotations
 
-from kivy.core.window import Window
-from kivy.uix.label import Label
-
 SLACK = 1.5  # pixels: rounding in Kivy's layout, not a cut-off
 
 
@@ -27,6 +24,7 @@ def shown(widget) -> bool:
 
 def labels(root):
     """Every visible label with text under ``root`` (a widget, or the window)."""
+    from kivy.uix.label import Label  # Kivy is set up by the tests' app fixture first
     tops = [root] if hasattr(root, "walk") else list(root.children)
     for top in tops:
         for widget in top.walk(restrict=True):
@@ -63,6 +61,7 @@ def problem(label) -> str | None:
 
 def misfits(root=None) -> list[str]:
     """Every label under ``root`` (the whole window by default) whose text does not fit."""
+    from kivy.core.window import Window
     found = []
     for label in labels(root if root is not None else Window):
         why = problem(label)

@@ -217,14 +217,12 @@ class OneEyedJackScreen(Screen):
             return f"Last: {player} passed."
         if action["type"] == "swap":
             return f"Last: {player} swapped the dead {card}."
-        if "remove" in action:
-            space = tuple(action["remove"])
-            owner = escape_markup(" & ".join(before.members(before.chip(space))))
-            return f"Last: {player} took {owner}'s chip off {card_markup(card_at(*space), self.four_colour)} with {card}."
-        space = tuple(action["at"])
-        shown = card_markup(card_at(*space), self.four_colour)
+        if "remove" in action:  # only a one-eyed Jack takes a chip off: the space says enough
+            space = card_markup(card_at(*action["remove"]), self.four_colour)
+            return f"Last: {player} took the chip off {space}."
+        shown = card_markup(card_at(*action["at"]), self.four_colour)
         if action["card"] in TWO_EYED:
-            return f"Last: {player} played {card} (wild) on {shown}."
+            return f"Last: {player} played {card} on {shown}."
         return f"Last: {player} played {card}."
 
     def status_words(self, summary) -> str:

@@ -290,9 +290,12 @@ class OneEyedBoard(Widget):
         # The last play, so the table can see what just happened.
         if self.last is not None and not self.choosing and not self.winning:
             x, y, w, h = self.cell_rect(*self.last)
-            last = ShapeBatch()
-            last.ring(x + 1, y + 1, w - 2, h - 2, cell * 0.12, max(1.2, cell * 0.035))
-            last.add_to(group, (1, 1, 1, 0.95))
+            # a bold white ring on a dark edge: seen on a chip, a card and a space left empty
+            edge, last = ShapeBatch(), ShapeBatch()
+            edge.ring(x, y, w, h, cell * 0.12, max(3.0, cell * 0.11))
+            last.ring(x + 1, y + 1, w - 2, h - 2, cell * 0.12, max(2.0, cell * 0.07))
+            edge.add_to(group, EDGE)
+            last.add_to(group, (1, 1, 1, 1))
 
 
 class OneEyedChip(Widget):
