@@ -33,7 +33,8 @@ class PlayersScreen(Screen):
         rows.clear_widgets()
         for player in app.store.players():
             row = PlayerRow(player_id=player.id)
-            colour = TableButton(text="Colour", size_hint_x=None, width=dp(110), fill=theme.rgba(player.colour))
+            fill = theme.rgba(player.colour)
+            colour = TableButton(text="Colour", size_hint_x=None, width=dp(110), fill=fill, color=theme.text_on(fill))
             colour.bind(on_release=lambda btn, pid=player.id: self.next_colour(pid))
             name = NameInput(text=player.name)
             name.bind(on_text_validate=lambda field, pid=player.id: self.rename(pid, field),
