@@ -111,3 +111,24 @@ def test_the_font_has_the_suit_symbols(driver):
     missing = drawn("\uffff")  # a character no font draws: the missing-glyph box
     for symbol in "\u2660\u2665\u2666\u2663":
         assert drawn(symbol) != missing, symbol
+
+
+def test_names_on_their_colours_read_and_every_colour_is_one_player_s(driver, app):
+    """As drawn: each Jacks tile's name on its player's colour, and Jack Change It's turn."""
+    from companion.session import Session
+
+    names = ["Ann", "Ben", "Cat", "Dan"]
+    ensure_players(driver, app, names)
+    screen = app.open_session(Session.start(app.store, {"game": "jacks", "players": names, "options": {}}))
+    driver.pump(2)
+    fills = []
+    for tile in screen.tiles.values():
+        name_label = next(w for w in tile.walk(restrict=True) if getattr(w, "text", None) == tile.name)
+        assert wcag(name_label.color, tile.fill) >= 4.5, tile.name
+        fills.append(tuple(tile.fill))
+    assert len(set(fills)) == len(fills), "two players at the table share a colour"
+
+    game = Session.start(app.store, {"game": "jack-change-it", "players": names, "options": {}, "start": "7H"})
+    screen = app.open_session(game)
+    driver.pump(2)
+    assert wcag(screen.ids.turn_label.color, screen.ids.turn_label.fill) >= 4.5
