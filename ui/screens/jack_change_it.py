@@ -245,7 +245,8 @@ class JackChangeItScreen(Screen):
             button = TableButton(text=words, font_size="24sp", primary=len(cards) == 1, markup=True)
             button.bind(on_release=lambda btn, c=cards: self.play(c))
             buttons[" ".join(cards)] = button
-        self.open_chooser(f"{self.card_words(ACE_OF_HEARTS)} played: did {self.card_words(TWO_OF_HEARTS)} go on top of it?",
+        ace, two = self.card_words(ACE_OF_HEARTS), self.card_words(TWO_OF_HEARTS)
+        self.open_chooser(f"{ace} played: did {two} go on top of it?",
                           buttons, cols=2)
 
     def card_words(self, code: str) -> str:

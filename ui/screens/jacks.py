@@ -15,8 +15,8 @@ from companion.cards import SUIT_SYMBOLS
 from companion.errors import IllegalAction
 from companion.games.jacks import JACKS, POINTS, pass_for_round, round_points
 
-from .. import theme
 from ..widgets.basics import CardFace, ChoiceButton, TableButton, TableLabel
+from ..widgets.card_words import card_markup
 from ..widgets.chart import TotalsChart
 
 PASS_WORDS = {
@@ -136,7 +136,7 @@ class JacksScreen(Screen):
         number = self.editing or summary["round"]
         self.round_text = f"Correcting round {self.editing}" if self.editing else f"Round {number}"
         self.pass_text = PASS_WORDS[pass_for_round(number)]
-        self.lead_text = f"3[color={theme.text_suit_hex('H', App.get_running_app().four_colour)}]{SUIT_SYMBOLS['H']}[/color] leads \u00b7 no Jack in trick 1"
+        self.lead_text = f"{card_markup('3H', App.get_running_app().four_colour)} leads \u00b7 no Jack in trick 1"
         for (jack, name), button in self.choice_buttons.items():
             button.state = "down" if self.assignment.get(jack) == name else "normal"
         self.preview_text = preview_words(self.players, dict(self.assignment))
