@@ -17,6 +17,16 @@ SIZES = ((800, 480), (720, 1280))
 SMALLEST_PX = 20
 
 
+@pytest.fixture(autouse=True)
+def _long_names_leave(app):
+    """The long names leave the roster afterwards: other tests count on a small one."""
+    yield
+    app.show("home")
+    for player in app.store.players():
+        if player.name in LONG:
+            app.store.remove_player(player.id)
+
+
 def _roster(app):
     present = {p.name for p in app.store.players()}
     for name in LONG:
