@@ -21,6 +21,7 @@ from companion.games.jack_change_it import play_problem
 
 from .. import sound, theme
 from ..widgets.basics import TableButton
+from ..widgets.card_words import card_markup, words_markup
 from ..widgets.card_picker import CardPicker, PickerSuitButton, card_text  # noqa: F401  (the .kv uses CardPicker)
 
 DIRECTION_ARROWS = {"clockwise": "\u21bb", "anticlockwise": "\u21ba"}  # the round arrow
@@ -147,7 +148,7 @@ class JackChangeItScreen(Screen):
             self._take = "pickup" if "pickup" in s["actions"] else "lift"
             self.action_text = f"Pick up {s['owed']['count']}" if self._take == "pickup" else "Lift a card"
         self.stock_text = f"Stock {s['stock']} \u00b7 pile {s['pile']}"
-        self.last_text = self._note or s["last"]
+        self.last_text = words_markup(self._note or s["last"], self.four_colour)
         reminders = []
         if s["turn_over_pile"]:
             reminders.append("Turn the pile over: keep the top card")
@@ -227,7 +228,7 @@ class JackChangeItScreen(Screen):
                                       symbol_scale=0.45, font_size="22sp")
             button.bind(on_release=lambda btn, s=suit: self.play([code], s))
             buttons[suit] = button
-        self.open_chooser(f"{card_text(code)} changes the suit to:", buttons, cols=len(buttons))
+        self.open_chooser(f"{self.card_words(code)} changes the suit to:", buttons, cols=len(buttons))
 
     def ask_ace(self) -> None:
         """A♥ alone, or A♥ with 2♥ on top: one play, so it is asked before anything is entered."""
@@ -238,15 +239,20 @@ class JackChangeItScreen(Screen):
             return
         buttons = {}
         for cards in ([ACE_OF_HEARTS], [ACE_OF_HEARTS, TWO_OF_HEARTS]):
-            words = " + ".join(card_text(c) for c in cards) + (" alone" if len(cards) == 1 else "")
+            words = " + ".join(self.card_words(c) for c in cards) + (" alone" if len(cards) == 1 else "")
             owed = self._owed_after({"type": "play", "cards": cards})
             if owed:
                 words += f"\n{owed['player']} picks up {owed['count']}"
-            button = TableButton(text=words, font_size="24sp", primary=len(cards) == 1)
+            button = TableButton(text=words, font_size="24sp", primary=len(cards) == 1, markup=True)
             button.bind(on_release=lambda btn, c=cards: self.play(c))
             buttons[" ".join(cards)] = button
-        self.open_chooser(f"{card_text(ACE_OF_HEARTS)} played: did {card_text(TWO_OF_HEARTS)} go on top of it?",
+        ace, two = self.card_words(ACE_OF_HEARTS), self.card_words(TWO_OF_HEARTS)
+        self.open_chooser(f"{ace} played: did {two} go on top of it?",
                           buttons, cols=2)
+
+    def card_words(self, code: str) -> str:
+        """A card as markup: its rank, and its suit symbol in the suit's colour."""
+        return card_markup(code, self.four_colour)
 
     def _owed_after(self, action: dict) -> dict | None:
         """What the engine says would be owed after ``action``, without entering it."""

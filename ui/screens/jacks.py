@@ -7,6 +7,7 @@ from kivy.app import App
 from kivy.metrics import dp
 from kivy.properties import BooleanProperty, DictProperty, ListProperty, NumericProperty, ObjectProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.gridlayout import GridLayout
 from kivy.uix.modalview import ModalView
 from kivy.uix.screenmanager import Screen
 
@@ -16,6 +17,7 @@ from companion.games.jacks import JACKS, POINTS, pass_for_round, round_points
 
 from .. import sound
 from ..widgets.basics import CardFace, ChoiceButton, TableButton, TableLabel
+from ..widgets.card_words import card_markup
 from ..widgets.chart import TotalsChart
 
 PASS_WORDS = {
@@ -35,10 +37,10 @@ def preview_words(players, assignment: dict) -> str:
     takers = set(assignment.values())
     if len(takers) == 1:
         (taker,) = takers
-        return f"{taker} took all four Jacks: 0 for {taker}, 21 for everyone else!"
+        return f"{taker} took all four Jacks: 21 for everyone else!"
     if len(takers) == len(players):
         return "One Jack each: 7 points for everybody."
-    return "This round: " + "   ".join(f"{p} {points[p]}" for p in players)
+    return "Each one's points are on their tile: Record round to count them."
 
 
 class TotalTile(BoxLayout):
@@ -82,6 +84,7 @@ class JacksScreen(Screen):
         grid = self.ids.jack_rows
         grid.clear_widgets()
         self.choice_buttons = {}
+        self.name_grids = []
         for jack in JACKS:
             row = JackRow(jack=jack)
             face = CardFace(code=jack, four_colour=app.four_colour, font_size="26sp",
@@ -89,11 +92,15 @@ class JacksScreen(Screen):
             row.add_widget(face)
             row.add_widget(TableLabel(text=f"{POINTS[jack]}", font_size="22sp", size_hint_x=None, width=dp(30),
                                       halign="center"))
+            # Four names to a line in landscape; two lines of two in portrait, so a long name fits.
+            names = GridLayout(cols=self.name_cols(), spacing=dp(6))
+            self.name_grids.append(names)
             for name in self.players:
                 button = ChoiceButton(text=name, chosen_colour=app.player_colour(name))
                 button.bind(on_release=lambda btn, j=jack, n=name: self.assign(j, n))
                 self.choice_buttons[(jack, name)] = button
-                row.add_widget(button)
+                names.add_widget(button)
+            row.add_widget(names)
             grid.add_widget(row)
         self.ids.chart_box.clear_widgets()
         self.inline_chart = TotalsChart()
@@ -105,6 +112,13 @@ class JacksScreen(Screen):
             tile = TotalTile(name=name, fill=app.player_colour(name))
             self.tiles[name] = tile
             tiles.add_widget(tile)
+
+    def name_cols(self) -> int:
+        return 4 if self.width > self.height else 2
+
+    def on_size(self, *_):
+        for names in getattr(self, "name_grids", ()):
+            names.cols = self.name_cols()
 
     def assign(self, jack: str, name: str):
         if self.assignment.get(jack) == name:
@@ -123,15 +137,19 @@ class JacksScreen(Screen):
         number = self.editing or summary["round"]
         self.round_text = f"Correcting round {self.editing}" if self.editing else f"Round {number}"
         self.pass_text = PASS_WORDS[pass_for_round(number)]
-        self.lead_text = f"3{SUIT_SYMBOLS['H']} leads \u00b7 no Jack on the first trick"
+        self.lead_text = f"{card_markup('3H', App.get_running_app().four_colour)} leads \u00b7 no Jack in trick 1"
         for (jack, name), button in self.choice_buttons.items():
             button.state = "down" if self.assignment.get(jack) == name else "normal"
         self.preview_text = preview_words(self.players, dict(self.assignment))
         low = min(summary["scores"].values())
         last_round = summary["rounds"][-1] if summary["rounds"] else None
+        coming = round_points(self.players, dict(self.assignment)) if len(self.assignment) == len(JACKS) else None
         for name, tile in self.tiles.items():
             tile.total = summary["scores"][name]
-            tile.last = f"+{last_round[name]} last round" if last_round else f"playing to {state.target}"
+            if coming is not None and not self.finished:
+                tile.last = f"now +{coming[name]}"
+            else:
+                tile.last = f"last +{last_round[name]}" if last_round else f"target {state.target}"
             tile.leading = bool(summary["rounds"]) and summary["scores"][name] == low
         chart = self.make_chart()
         self.inline_chart.target, self.inline_chart.series = chart.target, chart.series
@@ -222,11 +240,12 @@ class HistoryView(ModalView):
         state = screen.session.state
         players = screen.players
         outer = BoxLayout(orientation="vertical", padding=dp(10), spacing=dp(6))
-        header = BoxLayout(size_hint_y=None, height=dp(40), spacing=dp(6))
-        header.add_widget(TableLabel(text="Round", font_size="18sp", size_hint_x=None, width=dp(80)))
+        # narrow number and Edit columns, so the players' columns hold a long name
+        header = BoxLayout(size_hint_y=None, height=dp(40), spacing=dp(4))
+        header.add_widget(TableLabel(text="#", font_size="18sp", size_hint_x=None, width=dp(40), halign="center"))
         for name in players:
             header.add_widget(TableLabel(text=name, font_size="18sp", halign="center"))
-        header.add_widget(TableLabel(text="", size_hint_x=None, width=dp(100)))
+        header.add_widget(TableLabel(text="", size_hint_x=None, width=dp(80)))
         outer.add_widget(header)
         from kivy.uix.scrollview import ScrollView
 
@@ -234,12 +253,13 @@ class HistoryView(ModalView):
         rows = BoxLayout(orientation="vertical", size_hint_y=None, spacing=dp(6))
         rows.bind(minimum_height=rows.setter("height"))
         for number, (points, totals) in enumerate(zip(state.round_scores, state.totals_by_round), start=1):
-            row = BoxLayout(size_hint_y=None, height=dp(56), spacing=dp(6))
-            row.add_widget(TableLabel(text=str(number), font_size="20sp", size_hint_x=None, width=dp(80)))
+            row = BoxLayout(size_hint_y=None, height=dp(56), spacing=dp(4))
+            row.add_widget(TableLabel(text=str(number), font_size="20sp", size_hint_x=None, width=dp(40),
+                                      halign="center"))
             for name in players:
                 row.add_widget(TableLabel(text=f"+{points[name]}  = {totals[name]}", font_size="18sp",
                                           halign="center"))
-            edit = TableButton(text="Edit", size_hint_x=None, width=dp(100))
+            edit = TableButton(text="Edit", size_hint_x=None, width=dp(80))
             edit.round_number = number
             edit.bind(on_release=lambda btn: self.edit(btn.round_number))
             row.add_widget(edit)

@@ -13,15 +13,17 @@ from kivy.metrics import dp
 from kivy.properties import BooleanProperty, ListProperty, NumericProperty, ObjectProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.screenmanager import Screen
+from kivy.utils import escape_markup
 
 from companion.cards import SUIT_SYMBOLS
 from companion.errors import IllegalAction
 from companion.games.one_eyed_jack import cards_for_space, is_dead, targets
-from companion.games.one_eyed_jack_board import CORNERS, ONE_EYED, TWO_EYED
+from companion.games.one_eyed_jack_board import CORNERS, ONE_EYED, TWO_EYED, card_at
 
 from .. import sound, theme
 from ..widgets.board import OneEyedBoard, side_colour  # the module also gives the .kv OneEyedChip
 from ..widgets.card_picker import CardPicker, PickerRankButton, PickerSuitButton, card_text
+from ..widgets.card_words import card_markup
 
 # The panel beside (or under) the board needs about this much room; the board takes the rest.
 PANEL_WIDTH = 300
@@ -56,6 +58,7 @@ class OneEyedSideTile(BoxLayout):
     names = StringProperty("")
     rows = NumericProperty(0)
     current = BooleanProperty(False)
+    colours = ListProperty([])  # every side's chip colour, as the board has them
 
 
 class OneEyedJackScreen(Screen):
@@ -69,6 +72,8 @@ class OneEyedJackScreen(Screen):
     turn_side = NumericProperty(0)
     turn_fill = ListProperty(theme.PANEL_LIGHT)
     status_text = StringProperty("")
+    last_text = StringProperty("")  # the last play in words (markup: cards in their suit's colour)
+    side_colours = ListProperty([])  # each side plays in its first player's colour
     stock_text = StringProperty("")
     reshuffle = BooleanProperty(False)
     finished = BooleanProperty(False)
@@ -125,11 +130,16 @@ class OneEyedJackScreen(Screen):
         self.refresh()
 
     def build_sides(self):
+        app = App.get_running_app()
         box = self.ids.sides
         box.clear_widgets()
         self.side_tiles = []
-        for side, members in enumerate(self.session.summary()["sides"]):
-            tile = OneEyedSideTile(side=side, names=" & ".join(members))
+        sides = self.session.summary()["sides"]
+        # A side's chips are its first player's colour: a player's colour is theirs in every game.
+        self.side_colours = [app.player_colour(members[0]) for members in sides]
+        self.board.side_colours = self.side_colours
+        for side, members in enumerate(sides):
+            tile = OneEyedSideTile(side=side, names=" & ".join(members), colours=self.side_colours)
             self.side_tiles.append(tile)
             box.add_widget(tile)
 
@@ -171,7 +181,7 @@ class OneEyedJackScreen(Screen):
         if summary["winner"] is not None:
             winners = summary["winners"]
             self.turn_side = summary["winner"]
-            self.turn_fill = side_colour(self.turn_side)
+            self.turn_fill = side_colour(self.turn_side, self.side_colours)
             self.turn_text = f"{' & '.join(winners)} {'win' if len(winners) > 1 else 'wins'}!"
             count = rows[str(summary["winner"])]
             lines = len(summary["winning_rows"])
@@ -184,11 +194,36 @@ class OneEyedJackScreen(Screen):
                                 else "The stock ran out a second time.")
         else:
             self.turn_side = summary["turn_side"]
-            self.turn_fill = side_colour(self.turn_side)
+            self.turn_fill = side_colour(self.turn_side, self.side_colours)
             self.turn_text = f"{summary['turn']}'s turn"
             self.result_text = ""
         self.status_text = self.status_words(summary)
+        self.last_text = self.last_play_words()
         self.refresh_picker()
+
+    def named(self, card: str) -> str:
+        return card_markup(card, self.four_colour)
+
+    def last_play_words(self) -> str:
+        """What the last player did, as Jack Change It says it: the card, the space, whose chip."""
+        game = self.session.game
+        if not game.actions:
+            return ""
+        action = game.actions[-1]
+        before = game.state_after(len(game.actions) - 1)
+        player = escape_markup(before.players[before.turn])
+        card = card_markup(action.get("card", ""), self.four_colour)
+        if action["type"] == "pass":
+            return f"Last: {player} passed."
+        if action["type"] == "swap":
+            return f"Last: {player} swapped the dead {card}."
+        if "remove" in action:  # only a one-eyed Jack takes a chip off: the space says enough
+            space = card_markup(card_at(*action["remove"]), self.four_colour)
+            return f"Last: {player} took the chip off {space}."
+        shown = card_markup(card_at(*action["at"]), self.four_colour)
+        if action["card"] in TWO_EYED:
+            return f"Last: {player} played {card} on {shown}."
+        return f"Last: {player} played {card}."
 
     def status_words(self, summary) -> str:
         if self.reshuffle:
@@ -206,13 +241,13 @@ class OneEyedJackScreen(Screen):
         lit = len(self.board.highlighted)
         if card in ONE_EYED:
             if not lit:
-                return f"{card_text(card)}: there is no chip it can take off now."
-            return f"{card_text(card)} one-eyed Jack: tap a lit chip to take it off."
+                return f"{self.named(card)}: there is no chip it can take off now."
+            return f"{self.named(card)} one-eyed Jack: tap a lit chip to take it off."
         if card in TWO_EYED:
-            return f"{card_text(card)} wild: tap any lit space for your chip."
+            return f"{self.named(card)} wild: tap any lit space for your chip."
         if self.dead:
-            return f"{card_text(card)} is dead: both its spaces have chips. Swap it for a new card."
-        return f"{card_text(card)}: tap a lit space to put your chip there."
+            return f"{self.named(card)} is dead: both its spaces have chips. Swap it for a new card."
+        return f"{self.named(card)}: tap a lit space to put your chip there."
 
     def refresh_picker(self):
         picker = self.picker

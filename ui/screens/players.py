@@ -33,7 +33,8 @@ class PlayersScreen(Screen):
         rows.clear_widgets()
         for player in app.store.players():
             row = PlayerRow(player_id=player.id)
-            colour = TableButton(text="Colour", size_hint_x=None, width=dp(110), fill=theme.rgba(player.colour))
+            fill = theme.rgba(player.colour)
+            colour = TableButton(text="Colour", size_hint_x=None, width=dp(110), fill=fill, color=theme.text_on(fill))
             colour.bind(on_release=lambda btn, pid=player.id: self.next_colour(pid))
             name = NameInput(text=player.name)
             name.bind(on_text_validate=lambda field, pid=player.id: self.rename(pid, field),
@@ -74,8 +75,14 @@ class PlayersScreen(Screen):
     def next_colour(self, player_id: int) -> None:
         app = App.get_running_app()
         current = app.store.player(player_id).colour
+        taken = {p.colour for p in app.store.players() if p.id != player_id}
         index = PLAYER_COLOURS.index(current) if current in PLAYER_COLOURS else -1
-        app.store.set_colour(player_id, PLAYER_COLOURS[(index + 1) % len(PLAYER_COLOURS)])
+        # The next colour nobody else has: two players never share one (a chip, a line, a tile).
+        free = [c for c in PLAYER_COLOURS[index + 1:] + PLAYER_COLOURS[:index + 1] if c not in taken]
+        if not free:
+            app.notify("Every colour is taken: remove a player to free one.", "error")
+            return
+        app.store.set_colour(player_id, free[0])
         self.refresh()
 
     def remove(self, player_id: int) -> None:

@@ -35,7 +35,11 @@ STAR = "\u2605"
 _TEXTURES: dict[tuple, object] = {}
 
 
-def side_colour(side: int) -> list[float]:
+def side_colour(side: int, colours=()) -> list[float]:
+    """A side's chip colour: its player's colour when the screen gives it (``colours``, one per
+    side), so a player has the same colour in every game; else the side's own."""
+    if side < len(colours):
+        return list(colours[side])
     return list(SIDE_COLOURS[side % len(SIDE_COLOURS)])
 
 
@@ -66,7 +70,7 @@ def _shape(batch: ShapeBatch, shape: str, cx: float, cy: float, r: float) -> Non
         batch.triangle([cx, cy + big - lift, cx - half, cy - big / 2 - lift, cx + half, cy - big / 2 - lift])
 
 
-def draw_chips(group, chips) -> None:
+def draw_chips(group, chips, colours=()) -> None:
     """Chips, each ``(side, cx, cy, r)``: its side's shape, filled with its colour, on a white rim
     with a dark edge. Chips never overlap, so each layer of them all is one mesh (a few draw
     calls for the whole board rather than three a chip)."""
@@ -80,11 +84,11 @@ def draw_chips(group, chips) -> None:
     edges.add_to(group, EDGE)
     rims.add_to(group, (1, 1, 1, 1))
     for side in sorted(fills):
-        fills[side].add_to(group, side_colour(side))
+        fills[side].add_to(group, side_colour(side, colours))
 
 
-def draw_chip(group, side: int, cx: float, cy: float, r: float) -> None:
-    draw_chips(group, [(side, cx, cy, r)])
+def draw_chip(group, side: int, cx: float, cy: float, r: float, colours=()) -> None:
+    draw_chips(group, [(side, cx, cy, r)], colours)
 
 
 def draw_lock(group, cx: float, cy: float, size: float) -> None:
@@ -119,6 +123,8 @@ class OneEyedBoard(Widget):
     winning = ListProperty([])  # the winner's lines, drawn bold; every other space dimmed
     last = ObjectProperty(None, allownone=True)  # the space the last play changed
     cell = NumericProperty(0)  # the side of one space in pixels
+    side_colours = ListProperty([])  # each side's chip colour (its first player's); empty: the sides' own
+    label_px = NumericProperty(0)  # the height in pixels of a space's rank and suit (read by tests)
 
     __events__ = ("on_space",)
 
@@ -132,7 +138,7 @@ class OneEyedBoard(Widget):
         self._draw_faces = Clock.create_trigger(self.draw_faces, -1)
         self._draw_marks = Clock.create_trigger(self.draw_marks, -1)
         self.bind(pos=self._moved, size=self._moved, four_colour=self._draw_faces)
-        for name in ("chips", "highlighted", "choosing", "locked", "row_lines", "winning", "last"):
+        for name in ("chips", "highlighted", "choosing", "locked", "row_lines", "winning", "last", "side_colours"):
             self.bind(**{name: self._draw_marks})
 
     def on_space(self, row: int, col: int):
@@ -212,7 +218,9 @@ class OneEyedBoard(Widget):
         faces.add_to(group, theme.CARD_FACE)
         corners.add_to(group, theme.PANEL_LIGHT)
         group.add(Color(1, 1, 1, 1))
-        text_size = cell * 0.33
+        # Rank over suit, as large as two lines fit in a space: 20 px on the 7" screen.
+        text_size = cell * 0.44
+        self.label_px = round(text_size)
         for row in range(SIZE):
             for col in range(SIZE):
                 card = LAYOUT[row][col]
@@ -239,7 +247,7 @@ class OneEyedBoard(Widget):
         chip_r = cell * 0.33
 
         draw_chips(group, [(side, *self.cell_centre(*divmod(index, SIZE)), chip_r)
-                           for index, side in enumerate(self.chips) if side is not None])
+                           for index, side in enumerate(self.chips) if side is not None], self.side_colours)
 
         # A chosen card: dim what it cannot take, light what it can.
         dim = ()
@@ -282,9 +290,12 @@ class OneEyedBoard(Widget):
         # The last play, so the table can see what just happened.
         if self.last is not None and not self.choosing and not self.winning:
             x, y, w, h = self.cell_rect(*self.last)
-            last = ShapeBatch()
-            last.ring(x + 1, y + 1, w - 2, h - 2, cell * 0.12, max(1.2, cell * 0.035))
-            last.add_to(group, (1, 1, 1, 0.95))
+            # a bold white ring on a dark edge: seen on a chip, a card and a space left empty
+            edge, last = ShapeBatch(), ShapeBatch()
+            edge.ring(x, y, w, h, cell * 0.12, max(3.0, cell * 0.11))
+            last.ring(x + 1, y + 1, w - 2, h - 2, cell * 0.12, max(2.0, cell * 0.07))
+            edge.add_to(group, EDGE)
+            last.add_to(group, (1, 1, 1, 1))
 
 
 class OneEyedChip(Widget):
@@ -292,15 +303,16 @@ class OneEyedChip(Widget):
 
     side = NumericProperty(0)
     scale = NumericProperty(0.36)
+    colours = ListProperty([])  # as the board's side_colours
 
     def __init__(self, **kwargs):
         super().__init__(**kwargs)
         # Drawn on the next frame, once the layout has settled (center_x can lag behind pos).
         trigger = Clock.create_trigger(self.redraw)
-        self.bind(pos=trigger, size=trigger, side=trigger, scale=trigger)
+        self.bind(pos=trigger, size=trigger, side=trigger, scale=trigger, colours=trigger)
         trigger()
 
     def redraw(self, *_):
         self.canvas.clear()
         draw_chip(self.canvas, self.side, self.x + self.width / 2, self.y + self.height / 2,
-                  min(self.width, self.height) * self.scale)
+                  min(self.width, self.height) * self.scale, self.colours)

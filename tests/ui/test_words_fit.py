@@ -1,0 +1,179 @@
+"""Every word on the Jacks, Jack Change It and One-Eyed Jack screens fits, at both screen sizes,
+with long names (12 letters) and as many players as each game seats; and what a player needs to
+read is at least 20 px high at 800x480 (issue: "Gran w...ith 31!", "LAST CARD" at 9 px)."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.ui.text_fit import labels, problem
+
+pytestmark = pytest.mark.ui
+
+LONG = ("Christabelle", "Konstantinos", "Maximilienne", "Bartholomeus", "Wilhelminaaa",
+        "Evangelineee", "Gwendolynnee", "Florentinaaa", "Sebastiannoo", "Alexandrinaa")
+assert all(len(name) == 12 for name in LONG)
+SIZES = ((800, 480), (720, 1280))
+SMALLEST_PX = 20
+
+
+@pytest.fixture(autouse=True)
+def _long_names_leave(app):
+    """The long names leave the roster afterwards: other tests count on a small one."""
+    yield
+    app.show("home")
+    for player in app.store.players():
+        if player.name in LONG:
+            app.store.remove_player(player.id)
+
+
+def _roster(app):
+    present = {p.name for p in app.store.players()}
+    for name in LONG:
+        if name not in present:
+            app.store.add_player(name)
+
+
+def _jacks(app, driver, state):
+    from companion.session import Session
+
+    session = Session.start(app.store, {"game": "jacks", "players": list(LONG[:4]), "options": {"target": 40}})
+    rounds = [{"JS": LONG[0], "JH": LONG[1], "JC": LONG[2], "JD": LONG[3]},
+              {"JS": LONG[1], "JH": LONG[1], "JC": LONG[3], "JD": LONG[0]}]
+    if state == "over":
+        rounds.append({j: LONG[2] for j in ("JS", "JH", "JC", "JD")})
+    for jacks in rounds:
+        session.play({"type": "round", "jacks": jacks})
+    screen = app.open_session(session)
+    driver.pump(2)
+    if state == "editing":
+        screen.start_edit(1)
+    elif state == "rounds":
+        screen.open_history()
+    elif state == "chart":
+        screen.open_chart()
+    else:
+        driver.tap(screen.choice_buttons[("JS", LONG[3])])
+    return screen
+
+
+def _jack_change_it(app, driver, players, state):
+    from companion.session import Session
+
+    session = Session.start(app.store, {"game": "jack-change-it", "players": list(LONG[:players]),
+                                        "options": {"queens_reverse": True, "jacks_wild": False}, "start": "7H"})
+    plays = [{"type": "play", "cards": ["7C"]}, {"type": "lift"}, {"type": "play", "cards": ["9C"]}]
+    if state == "owed":
+        plays += [{"type": "play", "cards": ["2C"]}]
+    for action in plays:
+        try:
+            session.play(action)
+        except Exception:
+            session.play({"type": "lift"})
+    return app.open_session(session)
+
+
+def _one_eyed_jack(app, driver, players, state):
+    from companion.games.one_eyed_jack_board import card_at
+    from companion.session import Session
+
+    session = Session.start(app.store, {"game": "one-eyed-jack", "players": list(LONG[:players]), "options": {}})
+    spaces = [(3, 2), (4, 4), (3, 3), (5, 5), (3, 4), (6, 6), (3, 5), (4, 3)]
+    for row, col in spaces:
+        session.play({"type": "play", "card": card_at(row, col), "at": [row, col]})
+    if state == "took":  # a one-eyed Jack takes a chip of the side that played (4, 4)
+        session.play({"type": "play", "card": "JS", "remove": [4, 4]})
+    screen = app.open_session(session)
+    driver.pump(2)
+    if state == "card":
+        driver.tap(screen.rank_buttons["5"])
+        driver.tap(screen.suit_buttons["D"])
+    return screen
+
+
+CASES = ([("jacks", 4, state) for state in ("round", "editing", "rounds", "chart", "over")]
+         + [("jack-change-it", n, state) for n in (4, 7, 10) for state in ("turn", "owed")]
+         + [("one-eyed-jack", n, state) for n in (2, 3, 4) for state in ("turn", "card", "took")])
+
+
+# Still too narrow, named so they are not forgotten: the labels below are excused (and only
+# they), and a case fails the day nothing it excuses is cut any more, so the list stays true.
+SEATS = "Jack Change It's seats share one row: many long names cannot be whole at 20 px"
+SIDES = "One-Eyed Jack's sides and turn share a narrow panel: long names cannot be whole"
+
+
+def known(game, players, size=None) -> str | None:
+    if game == "jack-change-it" and (size is None or players == 10 or (players == 7 and size == (800, 480))):
+        return SEATS  # at 800x480 even four long names are whole only at 16 px
+    if game == "one-eyed-jack" and (size != (720, 1280) or players == 4):
+        return SIDES
+    return None
+
+
+def excused(label, extra=()) -> bool:
+    """A seat's or a side's name, or One-Eyed Jack's turn: what ``known`` speaks of."""
+    from ui.screens.jack_change_it import SeatTile
+    from ui.screens.one_eyed_jack import OneEyedSideTile
+
+    w = label
+    while w is not None and w is not w.parent:
+        if isinstance(w, (SeatTile, OneEyedSideTile)) or w in extra:
+            return True
+        w = w.parent
+    return False
+
+
+def check(found: list, reason: str | None, what: str, extra=()) -> None:
+    """``found``: (label, why) pairs; ``extra``: more widgets ``known`` speaks of."""
+    left = [why for label, why in found if not (reason and excused(label, extra))]
+    assert not left, what + ":\n  " + "\n  ".join(left)
+    if reason and found:
+        pytest.xfail(reason)
+    assert not reason, f"{what} now fits: take it out of known()"
+
+
+def turn(screen) -> tuple:
+    return (screen.ids.turn_label,) if "turn_banner" in screen.ids and "turn_label" in screen.ids else ()
+
+
+def open_case(app, driver, game, players, state):
+    _roster(app)
+    if game == "jacks":
+        return _jacks(app, driver, state)
+    if game == "jack-change-it":
+        return _jack_change_it(app, driver, players, state)
+    return _one_eyed_jack(app, driver, players, state)
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("game,players,state", CASES, ids=lambda v: str(v))
+def test_every_word_fits(driver, app, size, game, players, state):
+    driver.resize(*size)
+    from kivy.core.window import Window
+
+    screen = open_case(app, driver, game, players, state)
+    driver.pump(4)
+    found = [(label, problem(label)) for label in labels(Window)]
+    check([(label, why) for label, why in found if why], known(game, players, size), extra=turn(screen),
+          what=f"{game} ({players} players, {state}) at {size[0]}x{size[1]}")
+
+
+def _px(label) -> float:
+    """The type's size on the glass: Kivy's font_size is in pixels once the kv's sp() is applied."""
+    return float(label.font_size)
+
+
+@pytest.mark.parametrize("game,players,state", [c for c in CASES if c[2] not in ("rounds", "chart")],
+                         ids=lambda v: str(v))
+def test_game_state_is_large_enough(driver, app, game, players, state):
+    from kivy.uix.behaviors import ButtonBehavior
+
+    driver.resize(800, 480)
+    screen = open_case(app, driver, game, players, state)
+    driver.pump(4)
+    small = [(label, f"{label.text!r} at {_px(label):.0f} px") for label in labels(screen)
+             if not isinstance(label, ButtonBehavior) and _px(label) < SMALLEST_PX]
+    if game == "one-eyed-jack":
+        assert screen.ids.board.label_px >= SMALLEST_PX, "the cards printed on the board"
+    check(small, known(game, players), extra=turn(screen),
+          what=f"{game} ({players} players, {state}): under {SMALLEST_PX} px")
