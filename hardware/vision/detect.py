@@ -138,7 +138,7 @@ def find_cards(image: np.ndarray) -> list[np.ndarray]:
             quads.extend(_corner_hypotheses(c, mask, area, quads))
     # Second pass: edges inside the bright regions find a card lying over others.
     gray = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
-    edges = cv2.Canny(cv2.GaussianBlur(gray, (5, 5), 0), 30, 90)
+    edges = cv2.Canny(cv2.GaussianBlur(gray, (3, 3), 0), 20, 50)
     edges = cv2.dilate(edges, np.ones((3, 3), np.uint8))
     region = cv2.dilate(mask, np.ones((9, 9), np.uint8))
     edges &= region

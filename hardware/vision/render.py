@@ -201,6 +201,9 @@ def paste_card(scene: np.ndarray, card: np.ndarray, quad: np.ndarray) -> None:
     size = (scene.shape[1], scene.shape[0])
     warped = cv2.warpPerspective(card, m, size, flags=cv2.INTER_LINEAR)
     mask = cv2.warpPerspective(np.full((h, w), 255, np.uint8), m, size, flags=cv2.INTER_LINEAR)
+    # A soft shadow just beside the card, as real cards cast on the table or the card below.
+    shadow = cv2.GaussianBlur(np.roll(np.roll(mask, 3, axis=0), 2, axis=1), (0, 0), 2.5).astype(np.float32)
+    scene[:] = (scene.astype(np.float32) * (1 - 0.35 * shadow[..., None] / 255.0)).astype(np.uint8)
     a = mask.astype(np.float32)[..., None] / 255.0
     scene[:] = (scene.astype(np.float32) * (1 - a) + warped.astype(np.float32) * a).astype(np.uint8)
 
