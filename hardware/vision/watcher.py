@@ -86,8 +86,13 @@ class PileWatcher:
             if changed is not None:
                 seen, top = [changed], changed.card
         if top is None:
-            if not seen:
-                self.top = []  # picked up (or covered by a hand still lying there)
+            if not seen and self.top:
+                # Picked up, or covered by a hand resting there: remember what was on top.
+                self._hidden, self.top = self.top, []
+            return
+        hidden, self._hidden = getattr(self, "_hidden", []), []
+        if hidden and top == hidden[-1]:
+            self.top = hidden  # the hand lifted off the pile: the same card, not a new one
             return
         card = next(s for s in seen if s.card == top)
         if self.top and top == self.top[-1]:
