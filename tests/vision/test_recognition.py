@@ -53,3 +53,16 @@ def test_bad_input_names_no_card(classifier, kind):
         paste_card(image, render_card("joker"), card_quad(320, 240, 180, 15))
     seen, top = read_image(image, classifier)
     assert top is None and seen == []
+
+
+def test_a_taught_deck_is_kept_and_read_with_its_own_glyphs(tmp_path, classifier):
+    from hardware.vision.templates import DeckTemplates, TemplateError
+
+    store = DeckTemplates(tmp_path / "deck")
+    style = {"font": 0, "thickness": 3, "rank_h": 0.1}
+    store.save("7h", render_card("7H", style))
+    assert store.taught() == ["7H"] and len(store.missing()) == 51
+    clf = store.classifier(classifier)
+    assert len(clf.rank_y) == len(classifier.rank_y) + 1
+    with pytest.raises(TemplateError, match="no corner index"):
+        store.save("8H", np.full((350, 250, 3), 240, np.uint8))
