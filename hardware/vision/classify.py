@@ -19,8 +19,8 @@ from hardware.vision.glyphs import Index, cut_index, features
 from hardware.vision.render import FONTS, render_card
 
 NOT_A_CARD = "X"
-SURE_MARGIN = 0.12     # relative distance gap to the runner-up class
-SURE_DISTANCE = 0.55   # absolute feature distance above which nothing is sure
+SURE_MARGIN = 0.2     # relative distance gap to the runner-up class
+SURE_DISTANCE = 0.45   # absolute feature distance above which nothing is sure
 REJECT_DISTANCE = 0.8  # above this the glyph is not a card index at all
 
 
