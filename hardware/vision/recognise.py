@@ -69,6 +69,14 @@ def read_image(image: np.ndarray, clf: GlyphClassifier | None = None) -> tuple[l
 
 def read_file(path: str, clf: GlyphClassifier | None = None) -> dict:
     """The JSON line of ``jack-companion vision`` for one image; raises ValueError if unreadable."""
+    import os
+
+    if not os.path.isfile(path):
+        raise ValueError("no such file")
+    try:
+        cv2.utils.logging.setLogLevel(cv2.utils.logging.LOG_LEVEL_ERROR)  # our message, not OpenCV's
+    except AttributeError:
+        pass
     image = cv2.imread(str(path), cv2.IMREAD_COLOR)
     if image is None:
         raise ValueError("not an image OpenCV can read (missing, empty or not a picture)")

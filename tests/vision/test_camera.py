@@ -69,3 +69,23 @@ def test_settings_defaults_and_values():
     s = camera_settings({"source": "auto", "size": [1280, 720], "fps": 15, "region": [0.25, 0.1, 0.5, 0.8]})
     assert (s.source, s.size, s.fps, s.region) == ("auto", (1280, 720), 15.0, (0.25, 0.1, 0.5, 0.8))
     assert camera_settings({}).source == ""
+
+
+def test_a_video_file_plays_frame_by_frame(tmp_path):
+    import cv2
+
+    path = tmp_path / "game.avi"
+    writer = cv2.VideoWriter(str(path), cv2.VideoWriter_fourcc(*"MJPG"), 10, (64, 48))
+    for f in frames(6):
+        writer.write(f)
+    writer.release()
+    cam = Camera(source=MockCamera(path, fps=10, realtime=False, start=0.0))
+    got = []
+    while (frame := cam.read()) is not None:
+        got.append(frame.t)
+    assert got == pytest.approx([0.0, 0.1, 0.2, 0.3, 0.4, 0.5])
+
+
+def test_a_camera_given_no_source_says_there_is_none():
+    cam = Camera(camera_settings({}))
+    assert cam.read() is None and "no camera set" in cam.status

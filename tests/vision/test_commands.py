@@ -28,6 +28,8 @@ def test_vision_prints_one_json_line_per_image_and_exit_2_for_an_unreadable_one(
     assert len(card["outline"]) == 4 and all(len(p) == 2 for p in card["outline"])
     assert lines[1]["top"] is None and lines[1]["cards"] == []
     assert err.strip().startswith(f"{bad}: ")
+    assert main(["vision", str(tmp_path / "missing.jpg")]) == 2
+    assert capsys.readouterr().err.strip() == f"{tmp_path / 'missing.jpg'}: no such file"
 
 
 def test_camera_check_on_a_recorded_game(tmp_path, capsys):
