@@ -130,6 +130,14 @@ def build_parser() -> argparse.ArgumentParser:
         pass
     else:
         hardware_cli.add_commands(sub)
+    try:
+        from hardware.camera import cli as camera_cli
+        from hardware.vision import cli as vision_cli
+    except ImportError:  # OpenCV missing: the app runs without the camera commands
+        pass
+    else:
+        vision_cli.add_commands(sub)
+        camera_cli.add_commands(sub)
     return parser
 
 

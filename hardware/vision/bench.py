@@ -1,0 +1,148 @@
+"""Card vision's figures: ``python -m hardware.vision.bench [--data DIR] [--limit N]``.
+
+With the photographs in DIR (default ../shared/vision-data beside the repository; see its
+SOURCES.md) it measures the issue's targets on every photo, none left out:
+scenes/ (top right, every fully visible card named sure, sure names not in the photo) and
+crops/ (named right, sure-and-wrong, jokers named). Always: ms per 720x720 photo on one core,
+the pile watcher's CPU at 30 frames/s 640x480 and its report latency, and the synthetic game.
+``--limit`` reads only the first N photos of each folder (a quick look, not the figures).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import time
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+from hardware.vision.classify import builtin_classifier
+from hardware.vision.detect import warp_card
+from hardware.vision.recognise import read_card, read_image
+
+
+def scenes(folder: Path, clf, limit=None) -> dict:
+    labels = json.loads((folder / "labels.json").read_text())
+    names = sorted(labels)[:limit]
+    top_right = visible = visible_sure = sure = sure_absent = 0
+    ms = []
+    for name in names:
+        truth = labels[name]
+        image = cv2.imread(str(folder / name))
+        t0 = time.process_time()
+        seen, top = read_image(image, clf)
+        ms.append((time.process_time() - t0) * 1000)
+        whole = [c for c in truth["cards"] if len(truth["corners"].get(c, [])) >= 2]
+        top_right += top is not None and top in whole
+        for c in whole:
+            visible += 1
+            visible_sure += any(s.card == c and s.sure for s in seen)
+        for s in seen:
+            if s.sure:
+                sure += 1
+                sure_absent += s.card not in truth["cards"]
+    n = len(names)
+    return {"photos": n, "top_right": top_right / n, "visible_named_sure": visible_sure / max(1, visible),
+            "sure_names": sure, "sure_not_in_photo": sure_absent / max(1, sure),
+            "ms_mean": float(np.mean(ms)), "ms_p95": float(np.percentile(ms, 95))}
+
+
+def crops(folder: Path, clf, limit=None) -> dict:
+    labels = json.loads((folder / "labels.json").read_text())
+    names = sorted(labels)[:limit]
+    right = sure = sure_wrong = jokers = jokers_named = 0
+    for name in names:
+        truth = labels[name]
+        image = cv2.imread(str(folder / name))
+        seen, top = read_image(image, clf)
+        card, is_sure = top, any(s.sure for s in seen if s.card == top)
+        if card is None:
+            # A crop is the card filling the picture: read it whole.
+            h, w = image.shape[:2]
+            quad = np.array([[0, 0], [w - 1, 0], [w - 1, h - 1], [0, h - 1]], np.float32)
+            reading, _ = read_card(warp_card(image, quad), clf)
+            card, is_sure = (reading.card, reading.sure) if reading else (None, False)
+        if truth == "joker":
+            jokers += 1
+            jokers_named += card is not None
+            continue
+        right += card == truth
+        if is_sure:
+            sure += 1
+            sure_wrong += card != truth
+    n = len(names) - jokers
+    return {"cards": n, "right": right / max(1, n), "sure_names": sure, "sure_wrong": sure_wrong / max(1, sure),
+            "jokers": jokers, "jokers_named": jokers_named}
+
+
+def watcher_figures(clf) -> dict:
+    from hardware.vision.synthetic import game_video
+    from hardware.vision.watcher import PileWatcher
+    from hardware.camera.device import Frame
+
+    frames, fps, truth = game_video(1)
+    events = []
+    wall = {}
+
+    class Sink:
+        def on_card(self, card, landed_at):
+            events.append((card, landed_at))
+            wall[card] = time.perf_counter()
+
+        def on_unsure(self, candidates, landed_at):
+            events.append((tuple(candidates), landed_at))
+
+    w = PileWatcher(None, Sink(), classifier=clf)
+    cpu0 = time.process_time()
+    feed_wall = {}
+    for i, f in enumerate(frames):
+        feed_wall[i] = time.perf_counter()
+        w.feed(Frame(f, i / fps, i))
+    cpu = time.process_time() - cpu0
+    # Latency: the report comes `settle` frames after the card lies still (frames are 1/fps
+    # apart on a real camera), plus the work done on the frames since then, timed here.
+    settle_ms = w.settle * 1000.0 / fps
+    work = [(wall[c] - feed_wall[f + w.settle]) * 1000 for c, f in truth if c in wall and f + w.settle in feed_wall]
+    got = [e[0] for e in events]
+    within = sum(1 for (c, t), (tc, tf) in zip(events, truth) if c == tc and abs(t - tf / fps) <= 1 / fps + 1e-9)
+    return {"frames": len(frames), "cpu_share_of_core_at_30fps": cpu / (len(frames) / fps),
+            "reported": got, "truth": [c for c, _ in truth], "exactly_once": got == [c for c, _ in truth],
+            "landing_within_one_frame": f"{within}/{len(truth)}", "report_after_lying_still_ms": settle_ms + (max(work) if work else 0.0)}
+
+
+def speed(clf) -> float:
+    from hardware.vision.render import random_scene
+
+    rng = np.random.default_rng(9)
+    images = [random_scene(rng, ["7H", "QS"])[0] for _ in range(20)]
+    t0 = time.process_time()
+    for im in images:
+        read_image(im, clf)
+    return (time.process_time() - t0) * 1000 / len(images)
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m hardware.vision.bench")
+    parser.add_argument("--data", help="the photographs (default: ../shared/vision-data from here, or beside the repository)")
+    parser.add_argument("--limit", type=int)
+    args = parser.parse_args(argv)
+    cv2.setNumThreads(1)  # one core, as the target says
+    clf = builtin_classifier()
+    out = {"ms_per_720_rendered_photo": speed(clf), "watcher": watcher_figures(clf)}
+    data = Path(args.data) if args.data else next(
+        (p for p in (Path.cwd().parent / "shared" / "vision-data",
+                     Path(__file__).resolve().parents[2].parent / "shared" / "vision-data") if p.exists()),
+        Path("../shared/vision-data"))
+    if (data / "scenes" / "labels.json").exists():
+        out["scenes"] = scenes(data / "scenes", clf, args.limit)
+    if (data / "crops" / "labels.json").exists():
+        out["crops"] = crops(data / "crops", clf, args.limit)
+    print(json.dumps(out, indent=1))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,87 @@
+"""Every card in a photo, and the one on top: :func:`read_image`.
+
+Each outline from :mod:`hardware.vision.detect` is straightened and both corner indexes are
+read (the card may lie either way up). Two readings that agree make a card fully visible;
+a card is *sure* only when a reading is sure and no other reading contradicts it.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+
+import cv2
+import numpy as np
+
+from hardware.vision.classify import GlyphClassifier, Reading, builtin_classifier
+from hardware.vision.detect import find_cards, warp_card
+from hardware.vision.glyphs import cut_index
+
+
+@dataclass
+class SeenCard:
+    card: str
+    sure: bool
+    score: float
+    outline: np.ndarray
+    candidates: list[str] = field(default_factory=list)
+    both_corners: bool = False
+
+    def as_json(self) -> dict:
+        return {"card": self.card, "sure": self.sure, "score": round(float(self.score), 3),
+                "outline": [[int(round(x)), int(round(y))] for x, y in self.outline]}
+
+
+def read_card(card: np.ndarray, clf: GlyphClassifier) -> tuple[Reading | None, bool]:
+    """A straightened card's reading from its two corners; (reading, both corners agree)."""
+    readings = []
+    for img in (card, cv2.rotate(card, cv2.ROTATE_180)):
+        idx = cut_index(img)
+        if idx is not None:
+            r = clf.read(idx)
+            if r.card is not None:
+                readings.append(r)
+    if not readings:
+        return None, False
+    readings.sort(key=lambda r: -r.score)
+    best = readings[0]
+    agree = len(readings) == 2 and readings[0].card == readings[1].card
+    if len(readings) == 2 and not agree and readings[1].sure:
+        best = Reading(best.card, False, best.score * 0.5, best.candidates)
+    return best, agree
+
+
+def read_image(image: np.ndarray, clf: GlyphClassifier | None = None) -> tuple[list[SeenCard], str | None]:
+    """(every card named, the card on top or None)."""
+    clf = clf or builtin_classifier()
+    seen: list[SeenCard] = []
+    for quad in find_cards(image):
+        reading, agree = read_card(warp_card(image, quad), clf)
+        if reading is None or any(s.card == reading.card for s in seen):
+            continue
+        seen.append(SeenCard(reading.card, reading.sure, reading.score, quad, reading.candidates, agree))
+    top = None
+    whole = [s for s in seen if s.both_corners] or seen
+    if whole:
+        top = max(whole, key=lambda s: abs(cv2.contourArea(s.outline.astype(np.float32)))).card
+    return seen, top
+
+
+def read_file(path: str, clf: GlyphClassifier | None = None) -> dict:
+    """The JSON line of ``jack-companion vision`` for one image; raises ValueError if unreadable."""
+    import os
+
+    if not os.path.isfile(path):
+        raise ValueError("no such file")
+    try:
+        cv2.utils.logging.setLogLevel(cv2.utils.logging.LOG_LEVEL_ERROR)  # our message, not OpenCV's
+    except AttributeError:
+        pass
+    image = cv2.imread(str(path), cv2.IMREAD_COLOR)
+    if image is None:
+        raise ValueError("not an image OpenCV can read (missing, empty or not a picture)")
+    clf = clf or builtin_classifier()
+    t0 = time.perf_counter()
+    seen, top = read_image(image, clf)
+    ms = (time.perf_counter() - t0) * 1000
+    return {"image": str(path), "cards": [s.as_json() for s in seen], "top": top, "ms": round(ms, 1)}

@@ -1,0 +1,90 @@
+"""A synthetic game filmed from above, with its truth: cards land on a pile one by one, a hand
+passes over, a slap, the pile is picked up, more cards land.
+
+``game_video(seed)`` returns (frames BGR 640x480, fps, truth) where truth is a list of
+(card, frame index of landing). A card slides in from the edge held by a hand, stops, the hand
+leaves; the landing frame is the first frame with the card at rest.
+"""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+
+from hardware.vision.render import card_quad, light_and_blur, paste_card, random_style, render_card, texture
+
+W, H = 640, 480
+SKIN = (120, 160, 215)
+
+
+def _hand(img: np.ndarray, cx: float, cy: float) -> None:
+    cv2.ellipse(img, (int(cx), int(cy)), (70, 95), 20, 0, 360, SKIN, -1, cv2.LINE_AA)
+    for k in range(4):
+        cv2.ellipse(img, (int(cx - 45 + 30 * k), int(cy - 105)), (13, 40), 0, 0, 360, SKIN, -1, cv2.LINE_AA)
+
+
+def game_video(seed: int = 1, cards=("7H", "KS", "JD", "4C", "10H", "QD", "AS")):
+    rng = np.random.default_rng(seed)
+    fps = 30
+    table = texture(H, W, rng, "cloth")
+    style = random_style(rng)
+    faces = {c: render_card(c, style) for c in cards}
+    pile: list[tuple[str, np.ndarray]] = []
+    frames: list[np.ndarray] = []
+    truth: list[tuple[str, int]] = []
+
+    def draw(extra=None, hand=None):
+        img = table.copy()
+        for code, q in pile:
+            paste_card(img, faces[code], q)
+        if extra is not None:
+            paste_card(img, faces[extra[0]], extra[1])
+        if hand is not None:
+            _hand(img, *hand)
+        frames.append(light_and_blur(img, rng, blur=0.6, noise=2.0))
+
+    def still(n):
+        for _ in range(n):
+            draw()
+
+    def land(code):
+        end = np.array([W / 2 + rng.uniform(-15, 15), H / 2 + rng.uniform(-10, 10)])
+        angle = rng.uniform(-20, 20)
+        start = end + np.array([rng.choice([-1, 1]) * 330, 260])
+        steps = 8
+        for k in range(1, steps + 1):
+            p = start + (end - start) * k / steps
+            q = card_quad(p[0], p[1], 150, angle + (steps - k) * 3)
+            draw((code, q), hand=(p[0], p[1] + 230))
+        pile.append((code, card_quad(end[0], end[1], 150, angle)))
+        truth.append((code, len(frames) - 1))  # the last sliding frame already shows it at rest
+        for k in range(1, 6):  # the hand leaves
+            draw(hand=(end[0] + k * 70, end[1] + 230 + k * 40))
+
+    def hand_pass():
+        for k in range(12):
+            draw(hand=(-80 + k * 70, H / 2))
+
+    def slap():
+        for _ in range(5):
+            draw(hand=(W / 2, H / 2 + 40))
+
+    still(10)
+    for i, code in enumerate(cards):
+        land(code)
+        still(12)
+        if i == 1:
+            hand_pass()
+            still(10)
+        if i == 2:
+            slap()
+            still(10)
+        if i == 3:  # the pile picked up
+            for k in range(6):
+                draw(hand=(W / 2 + k * 10, H / 2))
+            pile.clear()
+            for k in range(6):
+                draw(hand=(W / 2 + k * 80, H / 2 + k * 30))
+            still(10)
+    still(10)
+    return frames, fps, truth

@@ -1,0 +1,165 @@
+"""The pile watcher: from camera frames, each new card that lands on the pile, once.
+
+A card has landed when the pile changed and then held still for ``settle`` frames. Its landing
+time is the capture time of the first frame from which the card's own area looked as it does
+now (a hand lifting away later does not move it). Nothing is reported when the still pile looks
+as it did before (a hand passed, a slap), shows no card (picked up), shows the card already on
+top (squared) or the card that was under it (taken back).
+
+    watcher = PileWatcher(camera, sink, clock=time.monotonic)
+    watcher.start()          # a thread reading camera.read(); or call watcher.feed(frame)
+    ... sink.on_card("JH", landed_at) / sink.on_unsure(["8H", "6H"], landed_at)
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+
+import cv2
+import numpy as np
+
+from hardware.vision.classify import builtin_classifier
+from hardware.vision.detect import order_quad, warp_card
+from hardware.vision.recognise import SeenCard, read_card, read_image
+
+SMALL = (160, 120)
+MOVE = 0.003    # share of pixels changed by more than LEVEL between frames: movement
+CHANGED = 0.01  # share changed since the last still pile: a different pile
+LEVEL = 18
+
+
+class PileWatcher:
+    def __init__(self, camera, sink, clock=time.monotonic, region=(0.0, 0.0, 1.0, 1.0), settle: int = 3,
+                 classifier=None) -> None:
+        self.camera, self.sink, self.clock = camera, sink, clock
+        self.region, self.settle = region, settle
+        self.clf = classifier or builtin_classifier()
+        self.top: list[str] = []          # the pile as seen, bottom to top
+        self._still_ref: np.ndarray | None = None
+        self._prev: np.ndarray | None = None
+        self._history: list[tuple[float, np.ndarray]] = []  # frames since the pile began to change
+        self._quiet = 0
+        self._thread: threading.Thread | None = None
+        self._stop = threading.Event()
+        self.status = "watching"
+
+    def _crop(self, image: np.ndarray) -> np.ndarray:
+        h, w = image.shape[:2]
+        x, y, rw, rh = self.region
+        return image[int(y * h):int((y + rh) * h), int(x * w):int((x + rw) * w)]
+
+    def feed(self, frame) -> None:
+        """One frame (anything with ``image`` and ``t``)."""
+        image = self._crop(frame.image)
+        small = cv2.GaussianBlur(cv2.cvtColor(cv2.resize(image, SMALL, interpolation=cv2.INTER_AREA),
+                                              cv2.COLOR_BGR2GRAY), (5, 5), 0).astype(np.int16)
+        if self._prev is None:
+            self._prev, self._still_ref = small, small
+            self._settled(image, frame.t, first=True)
+            return
+        moving = float((np.abs(small - self._prev) > LEVEL).mean()) > MOVE
+        self._prev = small
+        if moving:
+            self._quiet = 0
+            self._history.append((frame.t, small))
+            return
+        if not self._history:
+            return
+        self._history.append((frame.t, small))
+        self._quiet += 1
+        if self._quiet >= self.settle:
+            self._settled(image, None)
+
+    def _settled(self, image: np.ndarray, t, first: bool = False) -> None:
+        history, self._history, self._quiet = self._history, [], 0
+        now = self._prev
+        if not first and float((np.abs(now - self._still_ref) > LEVEL).mean()) < CHANGED:
+            return  # the pile looks as it did: a hand passed over it, or a slap
+        before_image, self._still_image = getattr(self, "_still_image", None), image
+        self._still_ref = now
+        seen, top = read_image(image, self.clf)
+        if before_image is not None and (top is None or (self.top and top == self.top[-1])):
+            # A card laid over the last one merges with it into one bright shape: find it by
+            # what changed since the pile was last still.
+            changed = self._changed_card(before_image, image)
+            if changed is not None:
+                seen, top = [changed], changed.card
+        if top is None:
+            if not seen and self.top:
+                # Picked up, or covered by a hand resting there: remember what was on top.
+                self._hidden, self.top = self.top, []
+            return
+        hidden, self._hidden = getattr(self, "_hidden", []), []
+        if hidden and top == hidden[-1]:
+            self.top = hidden  # the hand lifted off the pile: the same card, not a new one
+            return
+        card = next(s for s in seen if s.card == top)
+        if self.top and top == self.top[-1]:
+            return  # squared, nudged
+        if len(self.top) >= 2 and top == self.top[-2]:
+            self.top.pop()  # the top card taken back
+            return
+        landed = t if t is not None else self._landing_time(history, card.outline, image.shape)
+        self.top.append(top)
+        if first:
+            return  # a pile already there when watching began is not a new card
+        if card.sure:
+            self.sink.on_card(top, landed)
+        else:
+            self.sink.on_unsure(card.candidates or [top], landed)
+
+    def _changed_card(self, before: np.ndarray, after: np.ndarray):
+        diff = cv2.absdiff(cv2.GaussianBlur(before, (5, 5), 0), cv2.GaussianBlur(after, (5, 5), 0)).max(axis=2)
+        _, mask = cv2.threshold(diff, 30, 255, cv2.THRESH_BINARY)
+        mask = cv2.morphologyEx(mask, cv2.MORPH_CLOSE, np.ones((25, 25), np.uint8))
+        contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+        if not contours:
+            return None
+        c = max(contours, key=cv2.contourArea)
+        if cv2.contourArea(c) < 0.02 * mask.size:
+            return None
+        quad = order_quad(cv2.boxPoints(cv2.minAreaRect(cv2.convexHull(c))))
+        reading, agree = read_card(warp_card(after, quad), self.clf)
+        if reading is None:
+            return None
+        return SeenCard(reading.card, reading.sure, reading.score, quad, reading.candidates, agree)
+
+    def _landing_time(self, history, outline, shape) -> float:
+        """The first frame from which the card's area stayed as it is now."""
+        h, w = shape[:2]
+        mask = np.zeros((SMALL[1], SMALL[0]), np.uint8)
+        pts = (outline * np.array([SMALL[0] / w, SMALL[1] / h])).astype(np.int32)
+        cv2.fillConvexPoly(mask, pts, 1)
+        cv2.erode(mask, np.ones((3, 3), np.uint8), dst=mask)
+        sel = mask.astype(bool)
+        final = history[-1][1]
+        landed = history[-1][0]
+        for t, small in reversed(history):
+            # A finger still on the card's edge is allowed; the card itself elsewhere is not.
+            if float((np.abs(small[sel] - final[sel]) < 12).mean()) < 0.9:
+                break
+            landed = t
+        return landed
+
+    # A thread for the app: frames from the camera until stop().
+    def start(self) -> None:
+        self._thread = threading.Thread(target=self._run, name="pile-watcher", daemon=True)
+        self._thread.start()
+
+    def _run(self) -> None:
+        while not self._stop.is_set():
+            frame = self.camera.read()
+            if frame is None:
+                self.status = getattr(self.camera, "status", "no frame")
+                if getattr(self.camera, "ended", False):
+                    return
+                self._stop.wait(0.2)
+                continue
+            self.status = "watching"
+            self.feed(frame)
+
+    def stop(self) -> None:
+        self._stop.set()
+        if self._thread is not None:
+            self._thread.join(timeout=2)
