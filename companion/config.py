@@ -35,6 +35,8 @@ DEFAULTS: dict = {
     # serial card feed: "" none, a port, "usb:VID:PID" or "by-id:TEXT"
     "card_reader": {"port": "", "baud": 9600},
     "sound": {"volume": 70},    # percent, 0 to 100; 0 is off
+    # the camera over the pile (docs/vision.md); hardware/camera/settings.py checks the values
+    "camera": {"source": "", "size": [640, 480], "fps": 30, "region": [0.0, 0.0, 1.0, 1.0]},
 }
 
 # Settings that must lie in a range: (lowest, highest).
