@@ -1,6 +1,6 @@
 """The four games, by the name their logs use.
 
-Each game lives in its own module with one :class:`companion.engine.Rules` subclass.
+Each game lives in its own module with one :class:`companion.rules.Rules` subclass.
 A game whose module is not written yet is still listed, so the home screen can say so.
 """
 
@@ -9,7 +9,7 @@ from __future__ import annotations
 import importlib
 from dataclasses import dataclass
 
-from ..engine import Rules
+from ..rules import Rules
 
 
 @dataclass(frozen=True)

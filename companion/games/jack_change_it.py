@@ -22,7 +22,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from ..cards import SUIT_NAMES, SUIT_SYMBOLS, SUITS, Card, CardError, parse_card
-from ..engine import Rules
+from ..rules import Rules
 from ..errors import BadHeader, IllegalAction
 
 DECK_SIZE = 104  # two decks

@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ..cards import CardError, parse_card
-from ..engine import Rules
+from ..rules import Rules
 from ..errors import BadHeader, IllegalAction
 
 JACKS = ("JS", "JH", "JC", "JD")

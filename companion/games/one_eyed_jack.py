@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from functools import cached_property
 
 from ..cards import CardError, parse_card
-from ..engine import Rules
+from ..rules import Rules
 from ..errors import BadHeader, IllegalAction
 from . import one_eyed_jack_board as board_
 from .one_eyed_jack_board import (CORNERS, JACKS, ONE_EYED, PLAYABLE_SPACES, SIZE, TWO_EYED, Space, card_at,

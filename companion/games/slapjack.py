@@ -29,7 +29,7 @@ import math
 from dataclasses import dataclass, field, replace
 
 from ..cards import CardError, full_deck, parse_card
-from ..engine import Rules
+from ..rules import Rules
 from ..errors import BadHeader, IllegalAction
 from . import slapjack_judge
 from .slapjack_judge import JudgeState
