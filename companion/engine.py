@@ -30,7 +30,7 @@ class Game:
             gamelog.check_header(header)
         except ValueError as exc:
             raise BadHeader(str(exc)) from None
-        self.rules = rules or rules_for(header["game"])
+        self.rules = rules or rules_for(header)
         self.header = copy.deepcopy(header)
         self.actions: list[dict] = []
         self._states = [self.rules.start(self.header)]

@@ -23,6 +23,7 @@ from dataclasses import dataclass, replace
 
 from ..cards import SUIT_NAMES, SUIT_SYMBOLS, SUITS, Card, CardError, parse_card
 from ..rules import Rules
+from .registry import GameInfo, register_game
 from ..errors import BadHeader, IllegalAction
 
 DECK_SIZE = 104  # two decks
@@ -423,3 +424,6 @@ class JackChangeItRules(Rules):
 
     def finished(self, state: JackChangeItState) -> bool:
         return state.finished
+
+
+register_game(GameInfo('jack-change-it', 'Jack Change It', 'Shed your cards; twos, eights and Jacks', JackChangeItRules, log_doc="docs/games/jack-change-it.md"))

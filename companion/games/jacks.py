@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 
 from ..cards import CardError, parse_card
 from ..rules import Rules
+from .registry import GameInfo, register_game
 from ..errors import BadHeader, IllegalAction
 
 JACKS = ("JS", "JH", "JC", "JD")
@@ -190,3 +191,6 @@ class JacksRules(Rules):
 
     def finished(self, state: JacksState) -> bool:
         return state.finished
+
+
+register_game(GameInfo('jacks', 'Jacks', 'Tricks where only the Jacks score', JacksRules, log_doc="docs/games/jacks.md"))

@@ -30,6 +30,7 @@ from functools import cached_property
 
 from ..cards import CardError, parse_card
 from ..rules import Rules
+from .registry import GameInfo, register_game
 from ..errors import BadHeader, IllegalAction
 from . import one_eyed_jack_board as board_
 from .one_eyed_jack_board import (CORNERS, JACKS, ONE_EYED, PLAYABLE_SPACES, SIZE, TWO_EYED, Space, card_at,
@@ -384,3 +385,6 @@ class OneEyedJackRules(Rules):
 
     def finished(self, state: OneEyedJackState) -> bool:
         return state.finished
+
+
+register_game(GameInfo('one-eyed-jack', 'One-Eyed Jack', 'Rows of five on the board', OneEyedJackRules, log_doc="docs/games/one-eyed-jack.md"))

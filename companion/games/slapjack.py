@@ -30,6 +30,7 @@ from dataclasses import dataclass, field, replace
 
 from ..cards import CardError, full_deck, parse_card
 from ..rules import Rules
+from .registry import GameInfo, register_game
 from ..errors import BadHeader, IllegalAction
 from . import slapjack_judge
 from .slapjack_judge import JudgeState
@@ -868,3 +869,6 @@ def _is_time(value: object) -> bool:
     # A time is a finite number of seconds; an int too big for a float is no time either.
     return (isinstance(value, (int, float)) and not isinstance(value, bool)
             and abs(value) < 1e15 and math.isfinite(value))
+
+
+register_game(GameInfo('slapjack', 'Slapjack', 'Race to slap the Jacks', SlapjackRules, log_doc="docs/games/slapjack.md"))
