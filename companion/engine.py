@@ -14,9 +14,9 @@ from typing import Any, Iterable
 from . import gamelog
 from .errors import BadHeader, IllegalAction, LogError
 from .games import rules_for
-from .rules import Rules
+from .rules import Outcome, Rules
 
-__all__ = ["Game", "Rules", "UNREADABLE"]
+__all__ = ["Game", "Outcome", "Rules", "UNREADABLE"]
 
 
 UNREADABLE = "this action cannot be applied"
@@ -49,6 +49,10 @@ class Game:
     @property
     def finished(self) -> bool:
         return self.rules.finished(self.state)
+
+    @property
+    def outcome(self) -> Outcome | None:
+        return self.rules.outcome(self.state)
 
     def check(self, action: dict) -> Any:
         """The state ``action`` would lead to, without taking it; raises IllegalAction."""

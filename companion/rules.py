@@ -6,7 +6,27 @@ so the engine can import the registry of games at its top without a cycle.
 
 from __future__ import annotations
 
-from typing import Any
+from dataclasses import dataclass
+from typing import Any, Mapping
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How a finished game ended, the same for every game: who won (a team's players all
+    listed), why, and whether it was a draw. History, the stats and the store read this,
+    never a game's own summary fields."""
+
+    winners: tuple[str, ...]
+    reason: str
+    draw: bool = False
+
+    def as_json(self) -> dict:
+        return {"winners": list(self.winners), "reason": self.reason, "draw": self.draw}
+
+    @classmethod
+    def from_json(cls, data: Mapping) -> "Outcome":
+        return cls(tuple(str(w) for w in data.get("winners") or ()), str(data.get("reason") or ""),
+                   bool(data.get("draw")))
 
 
 class Rules:
@@ -29,6 +49,10 @@ class Rules:
 
     def describe(self, state: Any) -> list[str]:
         """Where the game stands, in a few lines for a person."""
+        raise NotImplementedError
+
+    def outcome(self, state: Any) -> Outcome | None:
+        """How the game ended, or None while it is still being played."""
         raise NotImplementedError
 
     def finished(self, state: Any) -> bool:

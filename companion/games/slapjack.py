@@ -30,7 +30,7 @@ from dataclasses import dataclass, replace
 
 from ..cards import CardError, full_deck, parse_card
 from ..errors import BadHeader, IllegalAction
-from ..rules import Rules
+from ..rules import Outcome, Rules
 from . import slapjack_races as races
 from .registry import GameInfo, register_game
 from .slapjack_header import (  # noqa: F401  (the names callers have always imported from here)
@@ -426,6 +426,15 @@ class SlapjackRules(Rules):
 
     def finished(self, state: SlapjackState) -> bool:
         return state.finished
+
+    def outcome(self, state: SlapjackState) -> Outcome | None:
+        """docs/rules.md, "Slapjack": the last player in wins; a game ended by count (or by the
+        table) is won by the most cards among those still in, equal counts sharing the win."""
+        if not state.finished:
+            return None
+        reason = {LAST_PLAYER: "last player in", BY_COUNT: "most cards when the count ran out",
+                  BY_TABLE: "most cards when the table ended the game"}
+        return Outcome(tuple(state.winners), reason[LAST_PLAYER if state.table.champion is not None else state.ended])
 
     # -- actions
 

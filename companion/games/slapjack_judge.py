@@ -35,7 +35,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from ..errors import BadHeader, IllegalAction
-from ..rules import Rules
+from ..rules import Outcome, Rules
 from . import slapjack_races as races
 from .slapjack_header import Setup, Tally, read_setup
 
@@ -339,6 +339,13 @@ class SlapjackJudgeRules(Rules):
 
     def finished(self, state: JudgeState) -> bool:
         return state.finished
+
+    def outcome(self, state: JudgeState) -> Outcome | None:
+        """docs/games/slapjack.md, "Race judge only": the table ends the game and may name
+        its winners; the judge never counts cards, so it cannot name them itself."""
+        if not state.finished:
+            return None
+        return Outcome(tuple(state.winners), "named by the table" if state.winners else "ended by the table, no winner named")
 
     tallies_json = staticmethod(races.tallies_json)
 

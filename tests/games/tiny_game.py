@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from companion.errors import BadHeader, IllegalAction
 from companion.games.registry import GameInfo, register_game
-from companion.rules import Rules
+from companion.rules import Outcome, Rules
 
 TARGET = 10
 
@@ -53,6 +53,10 @@ class TinyRules(Rules):
 
     def describe(self, state: TinyState) -> list[str]:
         return [f"Count to Ten: {state.count}"] + ([f"{state.winner} wins"] if state.winner else [])
+
+
+    def outcome(self, state: TinyState) -> Outcome | None:
+        return None if state.winner is None else Outcome((state.winner,), f"reached {TARGET}")
 
 
 def random_action(state: TinyState, rng: random.Random) -> dict | None:
