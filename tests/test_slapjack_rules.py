@@ -982,3 +982,29 @@ def test_simulate_600_games_takes_seconds():
     elapsed = time.perf_counter() - started
     assert len(out.getvalue().splitlines()) == 601
     assert elapsed < 30, f"600 games took {elapsed:.1f} s"
+
+
+def test_one_penalty_per_player_per_card_settled_in_press_time_order():
+    """docs/rules.md, "Slapjack", wrong slap: one player pays at most one card per card
+    turned, however many times they press; several wrong slaps on one card are settled in
+    order of their press times, not the order they were logged."""
+    table = Table(["Ann", "Ben", "Cat"])
+    table.turn("7H")                                   # Ann turned it
+    for player, t in (("Cat", table.now + 0.40), ("Ben", table.now + 0.30), ("Ben", table.now + 0.20),
+                      ("Cat", table.now + 0.50)):
+        table.push({"type": "slap", "player": player, "t": t})
+    s = table.s
+    assert s["race"]["wrong"] == ["Ben", "Cat"]
+    assert s["stacks"] == {"Ann": 18 - 1 + 2, "Ben": 17 - 1, "Cat": 17 - 1}
+    assert [p["from"] for p in s["race"]["penalties"]] == ["Ben", "Cat"]
+
+
+def test_the_tie_window_is_measured_from_the_earliest_press():
+    """docs/rules.md, "Slapjack", tie window: a press within the window of the first is tied
+    with it; a chain of presses each close to the last is not one tie."""
+    table = Table(["Ann", "Ben", "Cat"], tie_window_ms=20)
+    table.turn("JS")
+    for player, gap in (("Ann", 0.300), ("Ben", 0.315), ("Cat", 0.330)):  # 15 ms apart each
+        table.push({"type": "slap", "player": player, "t": table.now + gap})
+    s = table.s
+    assert s["race"]["tie"] == ["Ann", "Ben"] and s["pending"] == "slapoff"
