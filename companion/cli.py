@@ -82,7 +82,8 @@ def cmd_games(args: argparse.Namespace) -> int:
     store = Store(paths.store_path(paths.data_dir(args.data_dir)))
     for record in store.games():
         when = time.strftime("%Y-%m-%d %H:%M", time.localtime(record.created))
-        winners = ", ".join((record.result or {}).get("winners", []) or [str((record.result or {}).get("winner") or "")])
+        outcome = record.outcome
+        winners = ", ".join(outcome.winners) if outcome is not None else ""
         print(f"{record.id:>5}  {when}  {record.game:<15} {record.status:<9} {', '.join(record.players)}"
               + (f"  won by {winners}" if record.status == "finished" and winners.strip() else ""))
     return 0

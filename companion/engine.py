@@ -1,6 +1,6 @@
 """One pattern for every game: a header and an ordered list of actions, folded into a state.
 
-A game's rules are a :class:`Rules` object: ``start(header)`` gives the first state and
+A game's rules are a :class:`companion.rules.Rules` object: ``start(header)`` gives the first state and
 ``apply(state, action)`` the next one, never changing the state it was given. A
 :class:`Game` keeps the log and one state per action, so undo is a pop and nothing has
 to be refolded. Engines never read a clock: time arrives inside actions.
@@ -13,48 +13,24 @@ from typing import Any, Iterable
 
 from . import gamelog
 from .errors import BadHeader, IllegalAction, LogError
+from .games import rules_for
+from .rules import Outcome, Rules
+
+__all__ = ["Game", "Outcome", "Rules", "UNREADABLE"]
 
 
 UNREADABLE = "this action cannot be applied"
-
-
-class Rules:
-    """The rules of one game. Subclasses fill in the four methods below."""
-
-    name = ""
-    title = ""
-
-    def start(self, header: dict) -> Any:
-        """The state before any action; raises :class:`BadHeader` for a header it cannot start."""
-        raise NotImplementedError
-
-    def apply(self, state: Any, action: dict) -> Any:
-        """The state after ``action``; raises :class:`IllegalAction` with the reason in words."""
-        raise NotImplementedError
-
-    def summary(self, state: Any) -> dict:
-        """Where the game stands, as plain JSON (what ``replay --json`` prints)."""
-        raise NotImplementedError
-
-    def describe(self, state: Any) -> list[str]:
-        """Where the game stands, in a few lines for a person."""
-        raise NotImplementedError
-
-    def finished(self, state: Any) -> bool:
-        return bool(self.summary(state).get("finished"))
 
 
 class Game:
     """A game in progress: its header, its actions, and the state after each of them."""
 
     def __init__(self, header: dict, rules: Rules | None = None):
-        from .games import rules_for  # the registry imports the games, which import this module
-
         try:
             gamelog.check_header(header)
         except ValueError as exc:
             raise BadHeader(str(exc)) from None
-        self.rules = rules or rules_for(header["game"])
+        self.rules = rules or rules_for(header)
         self.header = copy.deepcopy(header)
         self.actions: list[dict] = []
         self._states = [self.rules.start(self.header)]
@@ -73,6 +49,10 @@ class Game:
     @property
     def finished(self) -> bool:
         return self.rules.finished(self.state)
+
+    @property
+    def outcome(self) -> Outcome | None:
+        return self.rules.outcome(self.state)
 
     def check(self, action: dict) -> Any:
         """The state ``action`` would lead to, without taking it; raises IllegalAction."""

@@ -38,7 +38,8 @@ class Session:
         """Check, store durably, then apply; raises IllegalAction with nothing changed."""
         action = copy.deepcopy(action)
         state = self.game.check(action)
-        self.store.append(self.game_id, action, self.game.rules.summary(state))
+        rules = self.game.rules
+        self.store.append(self.game_id, action, rules.summary(state), rules.outcome(state))
         self.game.record(action, state)
         return state
 
@@ -50,7 +51,8 @@ class Session:
         action = self.game.actions[-1] if self.game.actions else None
         if action is None:
             return self.game.pop()  # raises "nothing to undo"
-        self.store.pop(self.game_id, self.game.rules.summary(self.game.state_after(len(self.game.actions) - 1)))
+        before, rules = self.game.state_after(len(self.game.actions) - 1), self.game.rules
+        self.store.pop(self.game_id, rules.summary(before), rules.outcome(before))
         return self.game.pop()
 
     def abandon(self) -> None:

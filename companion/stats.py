@@ -19,6 +19,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Iterable
 
+from .store import outcome_of
+
 HISTOGRAM_FROM_MS = 100      # the first bin starts here (nobody reacts to a card much faster)
 HISTOGRAM_STEP_MS = 50
 HISTOGRAM_BINS = 12          # 100-150 ... 600-650, the last bin takes everything slower
@@ -89,7 +91,8 @@ def slapjack_stats(summaries: Iterable[dict | None]) -> dict[str, PlayerStats]:
         if not summary or summary.get("game") != "slapjack" or not summary.get("finished"):
             continue
         computers = summary.get("computers") or {}
-        winners = summary.get("winners") or []
+        outcome = outcome_of(summary)
+        winners = outcome.winners if outcome is not None else ()
         for name, tally in (summary.get("tallies") or {}).items():
             if name in computers:
                 continue

@@ -16,6 +16,7 @@ from pathlib import Path
 
 from . import gamelog
 from .engine import Game
+from .rules import Outcome
 from .errors import GameError
 
 # Okabe-Ito: colours that colour-blind players can tell apart, then two more.
@@ -36,7 +37,7 @@ CREATE TABLE IF NOT EXISTS games (
     created REAL NOT NULL,
     updated REAL NOT NULL,
     status TEXT NOT NULL DEFAULT 'open',     -- open | finished | abandoned
-    result TEXT                              -- the summary when it finished, as JSON
+    result TEXT                              -- the summary when it finished, with its "outcome", as JSON
 );
 CREATE TABLE IF NOT EXISTS actions (
     game_id INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
@@ -67,6 +68,25 @@ class GameRecord:
     updated: float
     status: str
     result: dict | None
+
+    @property
+    def outcome(self) -> Outcome | None:
+        """How a finished game ended (None for one still open or put away)."""
+        return outcome_of(self.result)
+
+
+def outcome_of(result: dict | None) -> Outcome | None:
+    """The outcome a stored result keeps under "outcome". A result kept before outcomes
+    existed is read from the summary it holds, once, here: "winners" (a list), "winner"
+    (Jack Change It's one name) and "draw"."""
+    if not result:
+        return None
+    if "outcome" in result:
+        return Outcome.from_json(result["outcome"])
+    if result.get("draw"):
+        return Outcome((), str(result.get("draw_reason") or ""), draw=True)
+    winners = result.get("winners") or ([result["winner"]] if result.get("winner") not in (None, "") else [])
+    return Outcome(tuple(str(w) for w in winners), str(result.get("ended") or ""))
 
 
 class Store:
@@ -174,28 +194,30 @@ class Store:
                                   (header["game"], json.dumps(header), now, now))
         return cur.lastrowid
 
-    def append(self, game_id: int, action: dict, summary: dict | None = None) -> None:
-        """Write one action durably; with ``summary`` of a finished game, mark it finished too."""
+    def append(self, game_id: int, action: dict, summary: dict | None = None,
+               outcome: Outcome | None = None) -> None:
+        """Write one action durably; with ``summary`` of a finished game (and its ``outcome``),
+        mark it finished too."""
         with self.db:
             self.db.execute("BEGIN IMMEDIATE")
             (seq,) = self.db.execute("SELECT COUNT(*) FROM actions WHERE game_id = ?", (game_id,)).fetchone()
             self.db.execute("INSERT INTO actions (game_id, seq, action) VALUES (?, ?, ?)",
                             (game_id, seq, json.dumps(action)))
-            self._set_status(game_id, summary)
+            self._set_status(game_id, summary, outcome)
 
-    def pop(self, game_id: int, summary: dict | None = None) -> None:
-        """Remove the last action (undo); ``summary`` is the game's standing after it."""
+    def pop(self, game_id: int, summary: dict | None = None, outcome: Outcome | None = None) -> None:
+        """Remove the last action (undo); ``summary`` (and ``outcome``) is the game's standing after it."""
         with self.db:
             self.db.execute("BEGIN IMMEDIATE")
             self.db.execute("DELETE FROM actions WHERE game_id = ? AND seq = "
                             "(SELECT MAX(seq) FROM actions WHERE game_id = ?)", (game_id, game_id))
-            self._set_status(game_id, summary)
+            self._set_status(game_id, summary, outcome)
 
-    def _set_status(self, game_id: int, summary: dict | None) -> None:
-        finished = bool(summary and summary.get("finished"))
+    def _set_status(self, game_id: int, summary: dict | None, outcome: Outcome | None) -> None:
+        finished = outcome is not None or bool(summary and summary.get("finished"))
         self.db.execute("UPDATE games SET updated = ?, status = ?, result = ? WHERE id = ?",
                         (time.time(), "finished" if finished else "open",
-                         json.dumps(summary) if finished else None, game_id))
+                         json.dumps(_result(summary, outcome)) if finished else None, game_id))
 
     def abandon(self, game_id: int) -> None:
         with self.db:
@@ -264,14 +286,23 @@ class Store:
         game = Game.from_bytes(data)
         now = time.time()
         summary = game.summary()
-        finished = bool(summary.get("finished"))
+        outcome = game.outcome
+        finished = outcome is not None or bool(summary.get("finished"))
         with self.db:
             self.db.execute("BEGIN IMMEDIATE")
             cur = self.db.execute(
                 "INSERT INTO games (game, header, created, updated, status, result) VALUES (?, ?, ?, ?, ?, ?)",
                 (game.header["game"], json.dumps(game.header), now, now, "finished" if finished else "open",
-                 json.dumps(summary) if finished else None))
+                 json.dumps(_result(summary, outcome)) if finished else None))
             gid = cur.lastrowid
             self.db.executemany("INSERT INTO actions (game_id, seq, action) VALUES (?, ?, ?)",
                                 [(gid, i, json.dumps(a)) for i, a in enumerate(game.actions)])
         return gid
+
+
+def _result(summary: dict | None, outcome: Outcome | None) -> dict:
+    """What a finished game keeps: its summary, and its outcome under "outcome"."""
+    result = dict(summary or {})
+    if outcome is not None:
+        result["outcome"] = outcome.as_json()
+    return result

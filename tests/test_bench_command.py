@@ -76,11 +76,11 @@ def test_quick_bench_prints_every_figure(display):
         assert judge["edge_to_verdict_ms"]["p99"] >= judge["edge_to_verdict_ms"]["median"] > 0
 
     engines = r["engines"]
-    assert set(engines["games"]) == {g for g, info in GAMES.items() if info.available}
+    assert set(engines["games"]) == set(GAMES)
     for entry in engines["games"].values():
         assert entry["actions"] >= 50 and entry["push_per_s"]["median"] > 0
         assert sane(entry["refold_ms"], 0.001, 60_000) and sane(entry["load_ms"], 0.001, 60_000)
-    if GAMES["slapjack"].available:
+    if "slapjack" in GAMES:
         assert engines["slapjack_sim"]["median"] > 0
 
     assert r["targets"] and all(t["met"] in (True, False, None) for t in r["targets"])

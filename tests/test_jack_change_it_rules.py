@@ -751,3 +751,17 @@ def test_engine_imports_only_the_standard_library_and_companion():
         elif isinstance(node, ast.ImportFrom) and node.level == 0:
             roots.add(node.module.split(".")[0])
     assert roots <= set(sys.stdlib_module_names) | {"companion"}, roots
+
+
+def test_a_chain_of_twos_can_hold_all_eight():
+    """docs/rules.md, "Jack Change It", 2: with two decks a chain can hold all eight 2s
+    (16 cards), and whoever cannot add a ninth picks up all 16."""
+    game = new(3)
+    twos = ["2H", "2S", "2D", "2C"] * 2
+    for count, two in enumerate(twos, start=1):
+        s = play(game, two)
+        assert s["owed"]["count"] == 2 * count
+    owing = s["owed"]["player"]
+    hand = s["hand_sizes"][owing]
+    s = pickup(game)
+    assert s["hand_sizes"][owing] == hand + 16 and s["owed"] is None

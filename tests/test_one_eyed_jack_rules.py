@@ -651,3 +651,13 @@ def test_replay_of_a_bad_log_names_the_line(tmp_path):
     done = jack_companion("replay", "--json", str(log))
     assert done.returncode == 2 and done.stdout == ""
     assert done.stderr.strip() == "line 3: Corners are free spaces: nobody plays on them"
+
+
+def test_the_winning_play_draws_no_card():
+    """docs/rules.md, "One-Eyed Jack", Win: the winning play ends the game at once: the
+    winner draws no card."""
+    chips = {(2, c): 0 for c in range(1, 5)}
+    chips.update({(r, 8): 0 for r in range(4, 9)})
+    state = state_with(2, chips, turn=0)
+    after = RULES.apply(state, put(2, 5))
+    assert after.winner == 0 and RULES.summary(after)["stock"] == RULES.summary(state)["stock"]

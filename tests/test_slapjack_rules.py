@@ -504,8 +504,11 @@ def test_game_ends_when_one_player_is_left_holding_every_card():
     assert s["turn"] is None
     assert refused(table.game, {"type": "turn", "card": "2S"}) == "the game is over: Ann won"
     assert refused(table.game, {"type": "end"}) == "the game is over: Ann won"
-    assert refused(table.game, {"type": "slap", "player": "Ann", "t": table.now + 5}) == \
-        "the game is over: Ann won"
+    # A slap logged after the deciding one is still that card's race (docs/rules.md,
+    # "Slapjack"): later, it changes nothing.
+    before = table.s
+    table.push({"type": "slap", "player": "Ann", "t": table.now + 5})
+    assert table.s == before
 
 
 def test_an_earlier_press_that_arrives_after_the_deciding_slap_still_counts():
@@ -519,6 +522,64 @@ def test_an_earlier_press_that_arrives_after_the_deciding_slap_still_counts():
     table.push({"type": "slap", "player": "Ben", "t": 500.28})
     s = table.s
     assert s["finished"] is False and s["winners"] == [] and s["stacks"] == {"Ann": 25, "Ben": 27}
+
+
+def deciding_jack(order, window_ms=0):
+    """A whole 52-card game run down to one Jack: Ben ran dry, Ann turns the JS, and the
+    presses ``order`` ((player, t) in the order they are logged) race for it."""
+    table = Table(["Ann", "Ben"], tie_window_ms=window_ms) if window_ms else Table(["Ann", "Ben"])
+    ben_runs_dry(table)
+    assert sum(table.s["stacks"].values()) + table.s["pile"] == 52
+    table.push({"type": "turn", "card": "JS", "t": 500.0})
+    for player, t in order:
+        table.push({"type": "slap", "player": player, "t": t})
+    return table.s
+
+
+def test_a_slap_logged_after_the_game_winning_slap_belongs_to_that_jacks_race():
+    """docs/rules.md, "Slapjack": later slaps on a Jack cost nothing, on the Jack that ends the
+    game too: a slap logged after the deciding slap is part of the same race, ranked by its
+    time. The last race settles the same whatever order its presses were logged in."""
+    ann_first = deciding_jack([("Ann", 500.30), ("Ben", 500.45)])
+    assert ann_first["finished"] is True and ann_first["winners"] == ["Ann"]
+    assert ann_first["stacks"] == {"Ann": 52, "Ben": 0} and ann_first["race"]["text"] == "Ann! Ben +150 ms"
+    assert deciding_jack([("Ben", 500.45), ("Ann", 500.30)]) == ann_first
+    alone = deciding_jack([("Ann", 500.30)])
+    assert {k: v for k, v in alone.items() if k not in ("race", "tallies")} == \
+        {k: v for k, v in ann_first.items() if k not in ("race", "tallies")}
+
+
+def test_a_late_logged_press_inside_the_tie_window_ties_the_deciding_jack():
+    """docs/rules.md, "Slapjack" options: presses within the tie window of the earliest are a
+    tie, settled by a slap-off, on the last Jack as on any other, in either log order."""
+    one = deciding_jack([("Ann", 500.30), ("Ben", 500.32)], window_ms=50)
+    other = deciding_jack([("Ben", 500.32), ("Ann", 500.30)], window_ms=50)
+    assert one == other
+    assert one["finished"] is False and one["pending"] == "slapoff" and one["race"]["tie"] == ["Ann", "Ben"]
+
+
+def test_both_ways_to_play_refuse_an_absurd_press_time_alike():
+    """docs/games/slapjack.md: "t" is the press time in seconds; the card game and the race
+    judge share one time check (companion/games/slapjack_races.py)."""
+    card = Table(["Ann", "Ben"])
+    card.turn("JS")
+    judge = Game({"game": "slapjack", "players": ["Ann", "Ben"], "feed": "none"})
+    message = ('a slap needs "t", the press time in seconds, e.g. '
+               '{"type": "slap", "player": "Ann", "t": 12.3456}, not 1e+300')
+    assert refused(card.game, {"type": "slap", "player": "Ann", "t": 1e300}) == message
+    assert refused(judge, {"type": "race", "slaps": [{"player": "Ann", "t": 1e300}]}) == message
+
+
+def test_the_header_feed_chooses_the_rules_class():
+    """docs/games/slapjack.md, "Race judge only": "feed": "none" is the race judge."""
+    from companion.games import rules_for
+    from companion.games.slapjack_judge import SlapjackJudgeRules
+
+    assert type(rules_for({"game": "slapjack", "players": ["A", "B"], "feed": "none"})) is SlapjackJudgeRules
+    for header in ({"game": "slapjack", "players": ["A", "B"]},
+                   {"game": "slapjack", "players": ["A", "B"], "feed": "pad"}):
+        assert type(rules_for(header)) is SlapjackRules
+    assert type(rules_for("slapjack")) is SlapjackRules
 
 
 # ------------------------------------------------------------------ ending by count
@@ -921,3 +982,29 @@ def test_simulate_600_games_takes_seconds():
     elapsed = time.perf_counter() - started
     assert len(out.getvalue().splitlines()) == 601
     assert elapsed < 30, f"600 games took {elapsed:.1f} s"
+
+
+def test_one_penalty_per_player_per_card_settled_in_press_time_order():
+    """docs/rules.md, "Slapjack", wrong slap: one player pays at most one card per card
+    turned, however many times they press; several wrong slaps on one card are settled in
+    order of their press times, not the order they were logged."""
+    table = Table(["Ann", "Ben", "Cat"])
+    table.turn("7H")                                   # Ann turned it
+    for player, t in (("Cat", table.now + 0.40), ("Ben", table.now + 0.30), ("Ben", table.now + 0.20),
+                      ("Cat", table.now + 0.50)):
+        table.push({"type": "slap", "player": player, "t": t})
+    s = table.s
+    assert s["race"]["wrong"] == ["Ben", "Cat"]
+    assert s["stacks"] == {"Ann": 18 - 1 + 2, "Ben": 17 - 1, "Cat": 17 - 1}
+    assert [p["from"] for p in s["race"]["penalties"]] == ["Ben", "Cat"]
+
+
+def test_the_tie_window_is_measured_from_the_earliest_press():
+    """docs/rules.md, "Slapjack", tie window: a press within the window of the first is tied
+    with it; a chain of presses each close to the last is not one tie."""
+    table = Table(["Ann", "Ben", "Cat"], tie_window_ms=20)
+    table.turn("JS")
+    for player, gap in (("Ann", 0.300), ("Ben", 0.315), ("Cat", 0.330)):  # 15 ms apart each
+        table.push({"type": "slap", "player": player, "t": table.now + gap})
+    s = table.s
+    assert s["race"]["tie"] == ["Ann", "Ben"] and s["pending"] == "slapoff"

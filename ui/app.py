@@ -141,8 +141,8 @@ class CompanionApp(App):
     # -- games ---------------------------------------------------------------------------------
 
     def game_available(self, game: str) -> bool:
-        """A game can be played once its rules and both its screens are built."""
-        if game not in GAME_SCREENS or not GAMES[game].available:
+        """A game can be played once it is registered and both its screens are built."""
+        if game not in GAME_SCREENS or game not in GAMES:
             return False
         return all(importlib.util.find_spec(SCREENS[name].split(":")[0]) is not None for name in GAME_SCREENS[game])
 

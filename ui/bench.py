@@ -334,12 +334,11 @@ class Bench:
         self.log("seeding tables...")
         self.logs = {}
         for game, info in GAMES.items():
-            if info.available:
-                try:
-                    self.logs[game] = seed_log(game, self.engine_bench)
-                except Exception as exc:   # a game the bench does not know how to play yet
-                    self.logs[game] = None
-                    self.notes.append(f"{info.title}: skipped (no game in progress to seed it with: {exc!r})")
+            try:
+                self.logs[game] = seed_log(game, self.engine_bench)
+            except Exception as exc:   # a game the bench does not know how to play yet
+                self.logs[game] = None
+                self.notes.append(f"{info.title}: skipped (no game in progress to seed it with: {exc!r})")
         self.logs = {game: log for game, log in self.logs.items() if log is not None}
         self.plain = self.work / "table-plain"
         make_table(self.plain, {})
@@ -355,7 +354,7 @@ class Bench:
         self.available = [g for g in shown if g in self.logs]
         for game, info in GAMES.items():
             if game not in shown:
-                why = "its screen is not built yet" if info.available else "its rules are not written yet"
+                why = "its screen is not built yet"
                 self.notes.append(f"{info.title}: skipped ({why})")
         self.warm_up(self.bare(self.work / "bare", "--exit"))
         for game in self.available:

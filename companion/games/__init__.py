@@ -1,60 +1,13 @@
-"""The four games, by the name their logs use.
-
-Each game lives in its own module with one :class:`companion.engine.Rules` subclass.
-A game whose module is not written yet is still listed, so the home screen can say so.
-"""
+"""The games, by the name their logs use: one import line per game, each module registering
+itself at its bottom (companion/games/registry.py, docs/adding-a-game.md)."""
 
 from __future__ import annotations
 
-import importlib
-from dataclasses import dataclass
+from .registry import GAMES, GameInfo, register_game, rules_for
 
-from ..engine import Rules
+from . import slapjack  # noqa: E402,F401
+from . import jacks  # noqa: E402,F401
+from . import jack_change_it  # noqa: E402,F401
+from . import one_eyed_jack  # noqa: E402,F401
 
-
-@dataclass(frozen=True)
-class GameInfo:
-    name: str  # as in a log's header
-    title: str  # as on screen
-    module: str
-    rules_class: str
-    blurb: str
-
-    @property
-    def available(self) -> bool:
-        try:
-            load_rules(self)
-        except (ImportError, AttributeError):
-            return False
-        return True
-
-
-GAMES = {
-    info.name: info
-    for info in (
-        GameInfo("slapjack", "Slapjack", "companion.games.slapjack", "SlapjackRules",
-                 "Race to slap the Jacks"),
-        GameInfo("jacks", "Jacks", "companion.games.jacks", "JacksRules",
-                 "Tricks where only the Jacks score"),
-        GameInfo("jack-change-it", "Jack Change It", "companion.games.jack_change_it", "JackChangeItRules",
-                 "Shed your cards; twos, eights and Jacks"),
-        GameInfo("one-eyed-jack", "One-Eyed Jack", "companion.games.one_eyed_jack", "OneEyedJackRules",
-                 "Rows of five on the board"),
-    )
-}
-
-
-def load_rules(info: GameInfo) -> Rules:
-    module = importlib.import_module(info.module)
-    return getattr(module, info.rules_class)()
-
-
-def rules_for(name: str) -> Rules:
-    """The rules of the game a log names; KeyError for a game the companion does not know."""
-    info = GAMES.get(name)
-    if info is None:
-        raise KeyError(name)
-    try:
-        return load_rules(info)
-    except (ImportError, AttributeError):
-        raise KeyError(name) from None
+__all__ = ["GAMES", "GameInfo", "register_game", "rules_for"]

@@ -22,7 +22,8 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from ..cards import SUIT_NAMES, SUIT_SYMBOLS, SUITS, Card, CardError, parse_card
-from ..engine import Rules
+from ..rules import Outcome, Rules
+from .registry import GameInfo, register_game
 from ..errors import BadHeader, IllegalAction
 
 DECK_SIZE = 104  # two decks
@@ -423,3 +424,12 @@ class JackChangeItRules(Rules):
 
     def finished(self, state: JackChangeItState) -> bool:
         return state.finished
+
+    def outcome(self, state: JackChangeItState) -> Outcome | None:
+        """docs/rules.md, "Jack Change It": the first player out of cards wins."""
+        if not state.finished:
+            return None
+        return Outcome((state.player(state.winner),), "first out of cards")
+
+
+register_game(GameInfo('jack-change-it', 'Jack Change It', 'Shed your cards; twos, eights and Jacks', JackChangeItRules, log_doc="docs/games/jack-change-it.md"))

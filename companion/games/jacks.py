@@ -15,7 +15,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ..cards import CardError, parse_card
-from ..engine import Rules
+from ..rules import Outcome, Rules
+from .registry import GameInfo, register_game
 from ..errors import BadHeader, IllegalAction
 
 JACKS = ("JS", "JH", "JC", "JD")
@@ -190,3 +191,13 @@ class JacksRules(Rules):
 
     def finished(self, state: JacksState) -> bool:
         return state.finished
+
+    def outcome(self, state: JacksState) -> Outcome | None:
+        """docs/rules.md, "Jacks": once a player reaches the target, the lowest score wins
+        (equal lowest share the win)."""
+        if not state.finished:
+            return None
+        return Outcome(tuple(state.winners), "lowest score when a player reached the target")
+
+
+register_game(GameInfo('jacks', 'Jacks', 'Tricks where only the Jacks score', JacksRules, log_doc="docs/games/jacks.md"))

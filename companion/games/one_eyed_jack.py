@@ -29,7 +29,8 @@ from dataclasses import dataclass
 from functools import cached_property
 
 from ..cards import CardError, parse_card
-from ..engine import Rules
+from ..rules import Outcome, Rules
+from .registry import GameInfo, register_game
 from ..errors import BadHeader, IllegalAction
 from . import one_eyed_jack_board as board_
 from .one_eyed_jack_board import (CORNERS, JACKS, ONE_EYED, PLAYABLE_SPACES, SIZE, TWO_EYED, Space, card_at,
@@ -382,5 +383,20 @@ class OneEyedJackRules(Rules):
                          + (" (has swapped a dead card this turn)" if state.swapped else ""))
         return lines
 
+    def outcome(self, state: OneEyedJackState) -> Outcome | None:
+        """docs/rules.md, "One-Eyed Jack": the first side to its rows wins (a team's players
+        all win); every player passing in a row, or the stock running out twice, is a draw."""
+        if state.winner is not None:
+            rows = state.rows_to_win
+            return Outcome(tuple(state.members(state.winner)), f"first to {rows} row{'s' if rows != 1 else ''}")
+        if state.draw == "passes":
+            return Outcome((), "every player passed in a row", draw=True)
+        if state.draw == "stock":
+            return Outcome((), "the stock ran out a second time", draw=True)
+        return None
+
     def finished(self, state: OneEyedJackState) -> bool:
         return state.finished
+
+
+register_game(GameInfo('one-eyed-jack', 'One-Eyed Jack', 'Rows of five on the board', OneEyedJackRules, log_doc="docs/games/one-eyed-jack.md"))

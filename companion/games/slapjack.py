@@ -1,6 +1,7 @@
-"""Slapjack: turn cards onto one pile and race to slap the Jacks (RULES.md, "Slapjack").
+"""Slapjack: turn cards onto one pile and race to slap the Jacks (docs/rules.md, "Slapjack").
 
-Two ways to feed the same rules:
+Two ways to feed the same rules (the race judge without a card feed, ``"feed": "none"``,
+has its own rules class in companion/games/slapjack_judge.py, chosen from the header):
 
 - **Real deck**: players turn real cards; each ``turn`` action names the card that landed.
   The won piles are shuffled by hand, so the companion knows only how many cards each
@@ -25,32 +26,18 @@ whatever order the slaps were logged in); the next ``turn`` or ``end`` closes it
 
 from __future__ import annotations
 
-import math
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 
 from ..cards import CardError, full_deck, parse_card
-from ..engine import Rules
 from ..errors import BadHeader, IllegalAction
-from . import slapjack_judge
-from .slapjack_judge import JudgeState
+from ..rules import Outcome, Rules
+from . import slapjack_races as races
+from .registry import GameInfo, register_game
+from .slapjack_header import (  # noqa: F401  (the names callers have always imported from here)
+    BOOLEAN_OPTIONS, DECK_SIZE, DEFAULTS, FEEDS, MAX_END_AFTER, MAX_LEVEL_MS, MAX_PLAYERS, MAX_SEED,
+    MAX_TIE_WINDOW_MS, MIN_LEVEL_MS, MIN_PLAYERS, Options, Setup, Tally, read_options, read_setup)
+from .slapjack_judge import SlapjackJudgeRules
 
-MIN_PLAYERS, MAX_PLAYERS = 2, 8
-DECK_SIZE = 52
-MAX_END_AFTER = 100_000
-MAX_TIE_WINDOW_MS = 1000
-MAX_SEED = 2**63
-FEEDS = ("pad", "reader", "none")   # how the cards reach the companion; "none": it judges slaps only
-MIN_LEVEL_MS, MAX_LEVEL_MS = 100, 5000
-DEFAULTS = {
-    "queens_too": False,
-    "doubles_too": False,
-    "penalty_under_pile": False,
-    "out_on_wrong_slap": True,
-    "end_after": None,
-    "tie_window_ms": 0,
-    "calm": False,
-}
-BOOLEAN_OPTIONS = ("queens_too", "doubles_too", "penalty_under_pile", "out_on_wrong_slap", "calm")
 ACTIONS = '"turn", "slap", "slapoff" and "end"'
 
 # Why a game ended (summary "ended").
@@ -117,54 +104,6 @@ def rank(code: str) -> str:
 
 
 # ---------------------------------------------------------------- the state
-
-@dataclass(frozen=True, slots=True)
-class Options:
-    queens_too: bool = False
-    doubles_too: bool = False
-    penalty_under_pile: bool = False
-    out_on_wrong_slap: bool = True
-    end_after: int | None = None
-    tie_window_ms: float = 0
-    calm: bool = False
-
-    def as_dict(self) -> dict:
-        return {name: getattr(self, name) for name in DEFAULTS}
-
-
-@dataclass(frozen=True, slots=True)
-class Setup:
-    """What the header fixed for the whole game."""
-
-    players: tuple[str, ...]
-    options: Options
-    seed: int | None = None           # set for a screen deck
-    deck: tuple[str, ...] | None = None
-    seats: dict = field(default_factory=dict, compare=False, hash=False)
-    feed: str | None = None            # "pad", "reader" (real deck), "none" (race judge only)
-    computers: tuple[tuple[str, float], ...] = ()  # screen deck: (name, reaction level in ms)
-
-    @property
-    def screen(self) -> bool:
-        return self.seed is not None
-
-    @property
-    def slap_word(self) -> str:
-        """What the screen calls a card worth slapping."""
-        o = self.options
-        return "Jack" if not (o.queens_too or o.doubles_too) else "slap card"
-
-
-@dataclass(frozen=True, slots=True)
-class Tally:
-    """One player's record over the game, for the stats screen."""
-
-    slaps_won: int = 0
-    cards_won: int = 0
-    wrong_slaps: int = 0
-    cards_paid: int = 0
-    reactions_ms: tuple[float, ...] = ()  # slaps on slappable cards whose landing time is known
-
 
 @dataclass(frozen=True, slots=True)
 class Table:
@@ -322,14 +261,7 @@ def _settle(setup: Setup, base: Table, race: Race | None) -> tuple[Table, Verdic
         return base, NO_VERDICT  # most cards: nobody slapped and nobody has run dry
     players = setup.players
     options = setup.options
-    # Each player's earliest press; equal times go to the one logged first.
-    best: dict[int, tuple[float, int]] = {}
-    for index, (seat, t) in enumerate(race.slaps):
-        known = best.get(seat)
-        if known is None or t < known[0]:
-            best[seat] = (t, index)
-    order = sorted(best.items(), key=lambda item: item[1])
-    ranked = tuple((seat, t) for seat, (t, _) in order)
+    ranked = races.ranked(race.slaps)
 
     counts = list(base.counts)
     out = list(base.out)
@@ -352,12 +284,8 @@ def _settle(setup: Setup, base: Table, race: Race | None) -> tuple[Table, Verdic
         if race.slapoff is not None:
             winner, tie = race.slapoff, race.tied
         else:
-            window = options.tie_window_ms
-            first_t = ranked[0][1]
-            if window > 0:
-                tie = tuple(seat for seat, t in ranked if round((t - first_t) * 1000.0, 3) < window)
-            if len(tie) < 2:
-                tie = ()
+            tie = races.tie(ranked, options.tie_window_ms)
+            if not tie:
                 winner = ranked[0][0]
         if race.landed is not None:
             for seat, t in ranked:
@@ -444,12 +372,8 @@ def _settle(setup: Setup, base: Table, race: Race | None) -> tuple[Table, Verdic
     return table, verdict
 
 
-def _and(names: list[str]) -> str:
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
-
-
-def _ms(value: float) -> str:
-    return f"{value:.1f}" if abs(value) < 10 else f"{value:.0f}"
+_and = races.and_words
+_ms = races.ms_text
 
 
 # ---------------------------------------------------------------- the rules
@@ -461,116 +385,27 @@ class SlapjackRules(Rules):
     # -- the header
 
     def start(self, header: dict) -> SlapjackState:
-        players = tuple(header["players"])
-        if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
-            raise BadHeader(f"Slapjack is played by {MIN_PLAYERS} to {MAX_PLAYERS} players; "
-                            f"this game has {len(players)}")
-        options = self.read_options(header.get("options") or {})
-        seed, deck = self.read_screen_deck(header)
-        if options.calm and seed is None:
-            raise BadHeader('calm mode is for the screen deck only: the header needs a "seed"')
-        feed = self.read_feed(header, seed)
-        computers = self.read_computers(header, players, seed)
-        n = len(players)
-        seats = {p: i for i, p in enumerate(players)}
-        if feed == "none":
-            if options.end_after is not None:
-                raise BadHeader('"end_after" counts cards, and the race judge sees none: '
-                                'use it with a card feed or the screen deck')
-            setup = Setup(players, options, seats=seats, feed=feed)
-            return slapjack_judge.start(setup, (Tally(),) * n)
-        if seed is None:
+        setup = read_setup(header)
+        if setup.feed == "none":
+            raise BadHeader('the race judge ("feed": "none") has its own rules: SlapjackJudgeRules')
+        n = len(setup.players)
+        if setup.seed is None:
             counts, stacks = deal_counts(n), None
         else:
-            dealt = deck if deck is not None else _shuffled(tuple(str(c) for c in full_deck()), seed, 0)
+            dealt = setup.deck if setup.deck is not None else _shuffled(tuple(str(c) for c in full_deck()),
+                                                                        setup.seed, 0)
             stacks = deal_stacks(dealt, n)
             counts = tuple(len(s) for s in stacks)
         table = Table(counts, (False,) * n, stacks, tallies=(Tally(),) * n)
-        setup = Setup(players, options, seed, deck, seats, feed, computers)
         return SlapjackState(setup, table, table)
-
-    def read_feed(self, header: dict, seed: int | None) -> str | None:
-        feed = header.get("feed")
-        if feed is None:
-            return None
-        if seed is not None:
-            raise BadHeader('a screen deck deals its own cards: its header has no "feed"')
-        if feed not in FEEDS:
-            raise BadHeader(f'"feed" must be one of {", ".join(FEEDS)}, not {feed!r}')
-        return feed
-
-    def read_computers(self, header: dict, players: tuple[str, ...], seed: int | None) -> tuple:
-        computers = header.get("computers")
-        if computers is None:
-            return ()
-        if seed is None:
-            raise BadHeader('computer players need the screen deck: the header needs a "seed"')
-        if not isinstance(computers, dict):
-            raise BadHeader('"computers" must map each computer player to its reaction level in ms, '
-                            'e.g. {"Robo": 350}')
-        for name, level in computers.items():
-            if name not in players:
-                raise BadHeader(f'the computer player {name!r} is not one of the players')
-            if (isinstance(level, bool) or not isinstance(level, (int, float)) or not math.isfinite(level)
-                    or not MIN_LEVEL_MS <= level <= MAX_LEVEL_MS):
-                raise BadHeader(f"{name}'s reaction level must be {MIN_LEVEL_MS} to {MAX_LEVEL_MS} ms, not {level!r}")
-        return tuple((name, float(computers[name])) for name in players if name in computers)
-
-    def read_options(self, given: dict) -> Options:
-        unknown = sorted(set(given) - set(DEFAULTS))
-        if unknown:
-            raise BadHeader(f"unknown option {unknown[0]!r} for Slapjack (its options are {', '.join(DEFAULTS)})")
-        values = {**DEFAULTS, **given}
-        for name in BOOLEAN_OPTIONS:
-            if not isinstance(values[name], bool):
-                raise BadHeader(f'the option "{name}" must be true or false, not {values[name]!r}')
-        end_after = values["end_after"]
-        if end_after is not None and (isinstance(end_after, bool) or not isinstance(end_after, int)
-                                      or not 1 <= end_after <= MAX_END_AFTER):
-            raise BadHeader(f'"end_after" must be null (play to the end) or a whole number of cards '
-                            f'from 1 to {MAX_END_AFTER}, not {end_after!r}')
-        window = values["tie_window_ms"]
-        if (isinstance(window, bool) or not isinstance(window, (int, float)) or not math.isfinite(window)
-                or not 0 <= window <= MAX_TIE_WINDOW_MS):
-            raise BadHeader(f'"tie_window_ms" must be a number of milliseconds from 0 (off) to '
-                            f'{MAX_TIE_WINDOW_MS}, not {window!r}')
-        return Options(**values)
-
-    def read_screen_deck(self, header: dict) -> tuple[int | None, tuple[str, ...] | None]:
-        seed = header.get("seed")
-        deck = header.get("deck")
-        if seed is None:
-            if deck is not None:
-                raise BadHeader('a screen deck needs a "seed" as well as its "deck" (the seed shuffles the won piles)')
-            return None, None
-        if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < MAX_SEED:
-            raise BadHeader(f'"seed" must be a whole number from 0 to 2^63 - 1, not {seed!r}')
-        if deck is None:
-            return seed, None
-        if not isinstance(deck, list) or len(deck) != DECK_SIZE:
-            raise BadHeader(f'"deck" must list all {DECK_SIZE} cards in the order they are dealt')
-        codes = []
-        for code in deck:
-            try:
-                codes.append(str(parse_card(code)))
-            except CardError as exc:
-                raise BadHeader(f'"deck": {exc}') from None
-        seen = set()
-        for code in codes:
-            if code in seen:
-                raise BadHeader(f'"deck" has {code} twice: it must hold each of the 52 cards once')
-            seen.add(code)
-        return seed, tuple(codes)
 
     # -- what the screen and the computer players ask
 
     def whose_turn(self, state: SlapjackState) -> str | None:
-        return None if isinstance(state, JudgeState) else state.turn
+        return state.turn
 
     def next_card(self, state: SlapjackState) -> str | None:
         """Screen deck: the card the next turn will show (None for a real deck, or no turn)."""
-        if isinstance(state, JudgeState):
-            return None
         seat = None if state.turn is None else state.setup.seats[state.turn]
         if seat is None or state.table.stacks is None:
             return None
@@ -580,8 +415,6 @@ class SlapjackRules(Rules):
         """Screen deck: the next ``turn`` action, card included so the log reads on its own."""
         card = self.next_card(state)
         if card is None:
-            if isinstance(state, JudgeState):
-                raise IllegalAction("the race judge sees no cards: there are no turns to take")
             raise IllegalAction(self._why_no_turn(state))
         action: dict = {"type": "turn", "card": card}
         if t is not None:
@@ -589,16 +422,23 @@ class SlapjackRules(Rules):
         return action
 
     def slappable(self, state: SlapjackState) -> bool:
-        return False if isinstance(state, JudgeState) else state.slappable
+        return state.slappable
 
     def finished(self, state: SlapjackState) -> bool:
         return state.finished
 
+    def outcome(self, state: SlapjackState) -> Outcome | None:
+        """docs/rules.md, "Slapjack": the last player in wins; a game ended by count (or by the
+        table) is won by the most cards among those still in, equal counts sharing the win."""
+        if not state.finished:
+            return None
+        reason = {LAST_PLAYER: "last player in", BY_COUNT: "most cards when the count ran out",
+                  BY_TABLE: "most cards when the table ended the game"}
+        return Outcome(tuple(state.winners), reason[LAST_PLAYER if state.table.champion is not None else state.ended])
+
     # -- actions
 
     def apply(self, state: SlapjackState, action: dict) -> SlapjackState:
-        if isinstance(state, JudgeState):
-            return slapjack_judge.apply(state, action, _and)
         kind = action.get("type")
         if kind not in ("turn", "slap", "slapoff", "end"):
             raise IllegalAction(f"unknown action type {kind!r} for Slapjack (it has {ACTIONS})")
@@ -613,17 +453,12 @@ class SlapjackRules(Rules):
         return self._end(state)
 
     def _may_still_count(self, state: SlapjackState, action: dict) -> bool:
-        """A press on the card that ended the game, earlier than the press that ended it
-        (or close enough to tie), reached the program late: it still counts."""
-        decisive = state.verdict.decisive_t
-        t = action.get("t")
-        if state.ended is not None or decisive is None or not _is_time(t):
-            return False
-        name = action.get("player")
-        seat = state.setup.seats.get(name) if isinstance(name, str) else None
-        if seat is None or state.base.out[seat]:
-            return False
-        return t < decisive or round((t - decisive) * 1000.0, 3) < state.setup.options.tie_window_ms
+        """A slap logged after the press that ended the game, on the card that ended it, is
+        part of that card's race like any other (docs/rules.md, "Slapjack"; docs/games/slapjack.md):
+        ranked by its time, it changes nothing if later, and takes the win if earlier. So the
+        last race settles the same whatever order its presses were logged in. Only a game the
+        table ended with "end" closes its last race."""
+        return state.ended is None and state.table.champion is not None and state.race is not None
 
     def _result_words(self, state: SlapjackState) -> str:
         names = state.winners
@@ -670,7 +505,7 @@ class SlapjackRules(Rules):
                 raise IllegalAction(f"{given} is already in the pile: one deck has only one {given}")
             card = given
         landed = action.get("t")
-        if landed is not None and not _is_time(landed):
+        if landed is not None and not races.is_time(landed):
             raise IllegalAction(f'a turn\'s "t" is when the card landed, in seconds, not {landed!r}')
 
         notices = []
@@ -700,10 +535,7 @@ class SlapjackRules(Rules):
             raise IllegalAction(f"{name!r} is not playing in this game (players: {', '.join(setup.players)})")
         if state.base.out[seat]:
             raise IllegalAction(f"{name} is out of the game and cannot slap")
-        t = action.get("t")
-        if not _is_time(t):
-            raise IllegalAction(f'a slap needs "t", the press time in seconds, e.g. '
-                                f'{{"type": "slap", "player": "{name}", "t": 12.3456}}')
+        t = races.press_time(action.get("t"), name)
         race = state.race
         if race is None:
             raise IllegalAction("nothing has been turned yet: there is no card to slap")
@@ -739,8 +571,6 @@ class SlapjackRules(Rules):
     # -- what replay prints
 
     def race_summary(self, state: SlapjackState) -> dict | None:
-        if isinstance(state, JudgeState):
-            return slapjack_judge.race_summary(state, _and, _ms)
         race = state.race
         if race is None:
             return None
@@ -768,8 +598,6 @@ class SlapjackRules(Rules):
 
     def race_text(self, state: SlapjackState) -> str:
         """The verdict as the screen says it: "Ann! Ben +23 ms, Cat +140 ms"."""
-        if isinstance(state, JudgeState):
-            return slapjack_judge.race_text(state, _and, _ms)
         race, verdict, players = state.race, state.verdict, state.players
         if race is None:
             return ""
@@ -789,26 +617,9 @@ class SlapjackRules(Rules):
             return ""
         return "Wrong slap: " + _and([players[i] for i in verdict.wrong])
 
-    @staticmethod
-    def tallies_json(players, tallies) -> dict:
-        out = {}
-        for name, tally in zip(players, tallies):
-            times = tally.reactions_ms
-            out[name] = {
-                "slaps_won": tally.slaps_won,
-                "cards_won": tally.cards_won,
-                "wrong_slaps": tally.wrong_slaps,
-                "cards_paid": tally.cards_paid,
-                "reactions_ms": list(times),
-                "average_ms": round(sum(times) / len(times), 1) if times else None,
-                "best_ms": min(times) if times else None,
-            }
-        return out
+    tallies_json = staticmethod(races.tallies_json)
 
     def summary(self, state: SlapjackState) -> dict:
-        if isinstance(state, JudgeState):
-            return slapjack_judge.summary(state, self.tallies_json(state.players, state.tallies),
-                                          state.setup.options.as_dict(), _and, _ms)
         table, players, options = state.table, state.players, state.setup.options
         tallies = self.tallies_json(players, table.tallies)
         end_after = options.end_after
@@ -839,8 +650,6 @@ class SlapjackRules(Rules):
         }
 
     def describe(self, state: SlapjackState) -> list[str]:
-        if isinstance(state, JudgeState):
-            return slapjack_judge.describe(state, _and, _ms)
         table = state.table
         lines = [f"Slapjack, {len(state.players)} players, {state.cards_turned} cards turned"
                  + (f" of {state.setup.options.end_after}" if state.setup.options.end_after else "")]
@@ -864,7 +673,10 @@ class SlapjackRules(Rules):
         return lines
 
 
-def _is_time(value: object) -> bool:
-    # A time is a finite number of seconds; an int too big for a float is no time either.
-    return (isinstance(value, (int, float)) and not isinstance(value, bool)
-            and abs(value) < 1e15 and math.isfinite(value))
+def _rules_for_header(header) -> type[Rules]:
+    """The race judge when the header says no cards reach the companion, else the card game."""
+    return SlapjackJudgeRules if header.get("feed") == "none" else SlapjackRules
+
+
+register_game(GameInfo("slapjack", "Slapjack", "Race to slap the Jacks", SlapjackRules,
+                       log_doc="docs/games/slapjack.md", choose=_rules_for_header))

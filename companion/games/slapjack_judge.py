@@ -6,6 +6,9 @@ table says whether the slap was good (the pile goes to the winner) or wrong (eve
 pays a card), and it keeps the tallies. Stacks are not counted, so ``end_after`` cannot be
 used, and the table names the winner when it ends the game.
 
+:func:`companion.games.rules_for` picks :class:`SlapjackJudgeRules` for such a header.
+Races are ranked and ties found by companion/games/slapjack_races.py, as in the card game.
+
 Actions (``docs/games/slapjack.md``, "Race judge only"):
 
 - ``{"type": "race", "slaps": [{"player": "Ann", "t": 5.021}, ...]}`` opens a race with the
@@ -29,10 +32,14 @@ Actions (``docs/games/slapjack.md``, "Race judge only"):
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass, replace
 
-from ..errors import IllegalAction
+from ..errors import BadHeader, IllegalAction
+from ..rules import Outcome, Rules
+from . import slapjack_races as races
+from .slapjack_header import Setup, Tally, read_setup
+
+_and, _ms = races.and_words, races.ms_text
 
 GOOD, WRONG = "good", "wrong"
 ACTIONS = '"race", "slap", "verdict", "slapoff" and "end"'
@@ -47,21 +54,17 @@ class JudgeRace:
 
     def ranked(self) -> tuple[tuple[int, float], ...]:
         """Each slapper's earliest press, earliest first (equal times: logged first)."""
-        best: dict[int, tuple[float, int]] = {}
-        for index, (seat, t) in enumerate(self.slaps):
-            if seat not in best or t < best[seat][0]:
-                best[seat] = (t, index)
-        return tuple((seat, t) for seat, (t, _) in sorted(best.items(), key=lambda item: item[1]))
+        return races.ranked(self.slaps)
 
 
 @dataclass(frozen=True, slots=True)
 class JudgeState:
     """A judge-only game: the open (or last) race and the tallies; no cards at all."""
 
-    setup: object                 # companion.games.slapjack.Setup
+    setup: Setup
     race: JudgeRace | None = None
     judged: int = 0               # races the table gave a verdict on
-    tallies: tuple = ()           # companion.games.slapjack.Tally per seat
+    tallies: tuple = ()           # a Tally per seat
     notices: tuple[str, ...] = ()
     ended: str | None = None
     end_winners: tuple[int, ...] = ()
@@ -91,13 +94,10 @@ class JudgeState:
 
     def tie(self) -> tuple[int, ...]:
         """Tied first presses of a race judged good (the tie window is on), else ()."""
-        race, window = self.race, self.setup.options.tie_window_ms
-        if race is None or race.verdict != GOOD or window <= 0:
+        race = self.race
+        if race is None or race.verdict != GOOD:
             return ()
-        ranked = race.ranked()
-        first = ranked[0][1]
-        tied = tuple(seat for seat, t in ranked if round((t - first) * 1000.0, 3) < window)
-        return tied if len(tied) > 1 else ()
+        return races.tie(race.ranked(), self.setup.options.tie_window_ms)
 
     def winner(self) -> int | None:
         race = self.race
@@ -119,14 +119,6 @@ class JudgeState:
         return None
 
 
-def start(setup, tallies) -> JudgeState:
-    return JudgeState(setup, tallies=tallies)
-
-
-def _time(value: object) -> bool:
-    return isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value)
-
-
 def _seat(state: JudgeState, name: object, what: str = "slap") -> int:
     seat = state.setup.seats.get(name) if isinstance(name, str) else None
     if seat is None:
@@ -138,13 +130,10 @@ def _press(state: JudgeState, slap: object) -> tuple[int, float]:
     if not isinstance(slap, dict):
         raise IllegalAction('each slap is an object like {"player": "Ann", "t": 12.3456}')
     seat = _seat(state, slap.get("player"))
-    t = slap.get("t")
-    if not _time(t):
-        raise IllegalAction(f'a slap needs "t", the press time in seconds, not {t!r}')
-    return seat, float(t)
+    return seat, races.press_time(slap.get("t"), state.players[seat])
 
 
-def apply(state: JudgeState, action: dict, words) -> JudgeState:
+def _apply(state: JudgeState, action: dict, words) -> JudgeState:
     """The state after ``action``; ``words(names)`` joins names as the rest of Slapjack does."""
     kind = action.get("type")
     if kind not in ("race", "slap", "verdict", "slapoff", "end"):
@@ -225,7 +214,7 @@ def _tally(state: JudgeState, words) -> JudgeState:
     return replace(state, tallies=tuple(tallies), notices=tuple(notices))
 
 
-def race_text(state: JudgeState, words, ms) -> str:
+def _race_text(state: JudgeState, words, ms) -> str:
     race, players = state.race, state.players
     if race is None:
         return ""
@@ -245,7 +234,7 @@ def race_text(state: JudgeState, words, ms) -> str:
     return f"{players[first_seat]} first" + (", " + ", ".join(rest) if rest else "")
 
 
-def race_summary(state: JudgeState, words, ms) -> dict | None:
+def _race_summary(state: JudgeState, words, ms) -> dict | None:
     race, players = state.race, state.players
     if race is None:
         return None
@@ -257,17 +246,17 @@ def race_summary(state: JudgeState, words, ms) -> dict | None:
     return {
         "number": race.number,
         "card": None,
-        "slaps": [{"player": players[s], "t": t, "gap_ms": round((t - first_t) * 1000.0, 1)} for s, t in ranked],
+        "slaps": [{"player": players[s], "t": t, "gap_ms": round(races.gap_ms(t, first_t), 1)} for s, t in ranked],
         "verdict": race.verdict,
         "winner": None if winner is None else players[winner],
         "tie": [players[i] for i in state.tie()],
         "wrong": wrong,
         "penalties": [{"from": name, "to": to} for name in wrong],
-        "text": race_text(state, words, ms),
+        "text": _race_text(state, words, ms),
     }
 
 
-def summary(state: JudgeState, tallies: dict, options: dict, words, ms) -> dict:
+def _summary(state: JudgeState, tallies: dict, options: dict, words, ms) -> dict:
     players = state.players
     return {
         "game": "slapjack",
@@ -286,7 +275,7 @@ def summary(state: JudgeState, tallies: dict, options: dict, words, ms) -> dict:
         "races": state.races,
         "judged": state.judged,
         "pending": state.pending,
-        "race": race_summary(state, words, ms),
+        "race": _race_summary(state, words, ms),
         "notices": list(state.notices),
         "tallies": tallies,
         "options": options,
@@ -298,12 +287,12 @@ def summary(state: JudgeState, tallies: dict, options: dict, words, ms) -> dict:
     }
 
 
-def describe(state: JudgeState, words, ms) -> list[str]:
+def _describe(state: JudgeState, words, ms) -> list[str]:
     lines = [f"Slapjack race judge, {len(state.players)} players, {state.races} races, {state.judged} judged"]
     for i, name in enumerate(state.players):
         tally = state.tallies[i]
         lines.append(f"  {name:<12} {tally.slaps_won} won, {tally.wrong_slaps} wrong")
-    text = race_text(state, words, ms)
+    text = _race_text(state, words, ms)
     if text:
         lines.append(text)
     lines.extend(state.notices)
@@ -314,3 +303,61 @@ def describe(state: JudgeState, words, ms) -> list[str]:
     elif state.pending == "slapoff":
         lines.append("Waiting: the slap-off")
     return lines
+
+
+class SlapjackJudgeRules(Rules):
+    """Slapjack's race judge: the header's ``"feed": "none"`` (docs/games/slapjack.md,
+    "Race judge only"). It answers what the Slapjack table and screens ask of the card
+    game, with no cards: nobody's turn, no next card, nothing slappable."""
+
+    name = "slapjack"
+    title = "Slapjack"
+
+    def start(self, header: dict) -> JudgeState:
+        setup = read_setup(header)
+        if setup.feed != "none":
+            raise BadHeader('the race judge is for a header with "feed": "none"')
+        if setup.options.end_after is not None:
+            raise BadHeader('"end_after" counts cards, and the race judge sees none: '
+                            'use it with a card feed or the screen deck')
+        return JudgeState(setup, tallies=(Tally(),) * len(setup.players))
+
+    def apply(self, state: JudgeState, action: dict) -> JudgeState:
+        return _apply(state, action, _and)
+
+    def whose_turn(self, state: JudgeState) -> None:
+        return None
+
+    def next_card(self, state: JudgeState) -> None:
+        return None
+
+    def turn_action(self, state: JudgeState, t: float | None = None) -> dict:
+        raise IllegalAction("the race judge sees no cards: there are no turns to take")
+
+    def slappable(self, state: JudgeState) -> bool:
+        return False
+
+    def finished(self, state: JudgeState) -> bool:
+        return state.finished
+
+    def outcome(self, state: JudgeState) -> Outcome | None:
+        """docs/games/slapjack.md, "Race judge only": the table ends the game and may name
+        its winners; the judge never counts cards, so it cannot name them itself."""
+        if not state.finished:
+            return None
+        return Outcome(tuple(state.winners), "named by the table" if state.winners else "ended by the table, no winner named")
+
+    tallies_json = staticmethod(races.tallies_json)
+
+    def race_summary(self, state: JudgeState) -> dict | None:
+        return _race_summary(state, _and, _ms)
+
+    def race_text(self, state: JudgeState) -> str:
+        return _race_text(state, _and, _ms)
+
+    def summary(self, state: JudgeState) -> dict:
+        return _summary(state, races.tallies_json(state.players, state.tallies),
+                        state.setup.options.as_dict(), _and, _ms)
+
+    def describe(self, state: JudgeState) -> list[str]:
+        return _describe(state, _and, _ms)

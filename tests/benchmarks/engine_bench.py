@@ -191,9 +191,6 @@ def run(runs: int = 7, quick: bool = False) -> dict:
     """Every engine figure, for each game whose rules exist."""
     results: dict = {"games": {}, "notes": []}
     for name, info in GAMES.items():
-        if not info.available:
-            results["notes"].append(f"{info.title}: no rules yet, skipped")
-            continue
         try:
             header, actions, how = log_for(name, REFOLD_ACTIONS)
         except KeyError:
@@ -204,7 +201,7 @@ def run(runs: int = 7, quick: bool = False) -> dict:
                  "refold_ms": refold_ms(header, actions, max(5, runs * 3))}
         entry.update(store_figures(header, actions, max(3, runs)))
         results["games"][name] = entry
-    if GAMES["slapjack"].available:
+    if "slapjack" in GAMES:
         results["slapjack_sim"] = slapjack_games_per_second(10 if quick else 60)
     return results
 

@@ -14,6 +14,7 @@ from kivy.uix.screenmanager import Screen
 from companion.errors import GameError
 from companion.games import GAMES
 from companion.session import Session
+from companion.store import outcome_of
 
 from .home import table_words
 
@@ -23,12 +24,12 @@ STATUS_WORDS = {"open": "unfinished", "finished": "finished", "abandoned": "put 
 def result_words(result: dict | None) -> str:
     if not result:
         return ""
-    winners = result.get("winners") or ([result["winner"]] if result.get("winner") not in (None, "") else [])
-    if result.get("draw"):
+    outcome = outcome_of(result)
+    if outcome.draw:
         return "a draw"
-    if not winners:
+    if not outcome.winners:
         return ""
-    return "won by " + " and ".join(str(w) for w in winners)
+    return "won by " + " and ".join(outcome.winners)
 
 
 class HistoryRow(BoxLayout):

@@ -71,10 +71,8 @@ class HomeScreen(Screen):
         tiles = self.ids.tiles
         tiles.clear_widgets()
         for info in GAMES.values():
-            ready = app.game_available(info.name)
-            tile = GameTile(game=info.name, text=f"[size=30sp]{info.title}[/size]\n"
-                            + (info.blurb if ready else "Coming soon: not built yet"),
-                            markup=True, disabled=not ready)
+            tile = GameTile(game=info.name, text=f"[size=30sp]{info.title}[/size]\n" + info.blurb,
+                            markup=True, disabled=not app.game_available(info.name))
             tile.bind(on_release=lambda btn: App.get_running_app().new_game(btn.game))
             tiles.add_widget(tile)
         for record in app.store.games(status="open") + app.store.games(status="abandoned"):

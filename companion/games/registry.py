@@ -1,0 +1,60 @@
+"""Where each game declares itself once: its name, its words, its rules.
+
+A game module ends with one ``register_game(GameInfo(...))`` call, and
+``companion/games/__init__.py`` imports each game module on one line, so that list is the
+one place a game is added (docs/adding-a-game.md). A module that fails to import fails
+loudly there: nothing guesses that a game is "coming soon".
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable, Mapping, Optional, Union
+
+from ..rules import Rules
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    name: str  # as in a log's header
+    title: str  # as on screen
+    blurb: str  # one line under the title on the home screen
+    rules: type[Rules]
+    # The log format, for a reader of the repository (docs/games/<name>.md).
+    log_doc: str = ""
+    # For a game whose header picks one of several rules classes (Slapjack's judge-only
+    # feed); without it every header gets ``rules``.
+    choose: Optional[Callable[[Mapping], type[Rules]]] = None
+
+    def rules_for(self, header: Mapping | None = None) -> Rules:
+        cls = self.choose(header) if self.choose is not None and header is not None else self.rules
+        return cls()
+
+
+GAMES: dict[str, GameInfo] = {}
+
+
+def register_game(info: GameInfo) -> GameInfo:
+    """Add a game to :data:`GAMES`; registering the same game twice is harmless, two games
+    under one name is a mistake and says so."""
+    known = GAMES.get(info.name)
+    if known is not None and known != info:
+        raise ValueError(f"two games are registered as {info.name!r}: {known.title} and {info.title}")
+    GAMES[info.name] = info
+    return info
+
+
+def unregister_game(name: str) -> None:
+    """Take a game back out (for tests that register a game of their own)."""
+    GAMES.pop(name, None)
+
+
+def rules_for(name_or_header: Union[str, Mapping]) -> Rules:
+    """The rules of a game, by its name or by a log's header (which may choose among the
+    game's rules classes); KeyError for a game the companion does not know."""
+    header = name_or_header if isinstance(name_or_header, Mapping) else None
+    name = header.get("game") if header is not None else name_or_header
+    info = GAMES.get(name)
+    if info is None:
+        raise KeyError(name)
+    return info.rules_for(header)
