@@ -69,9 +69,7 @@ def cmd_screenshots(args: argparse.Namespace) -> int:
     # A throwaway table, so the pictures never show (or change) anybody's real games.
     folder = Path(tempfile.mkdtemp(prefix="jack-companion-shots-"))
     prepare_kivy(folder, "800x480", max_fps=0)
-    from ui.screenshots import render_all
-
-    from ui.screenshots import SceneError
+    from ui.tools.screenshots import SceneError, render_all
 
     try:
         for path in render_all(out, folder, only=args.only):
@@ -93,7 +91,7 @@ def cmd_bench(args: argparse.Namespace) -> int:
                  *(["--only", args.only] if args.only else [])]
         os.execvp("xvfb-run", ["xvfb-run", "-a", "-s", "-screen 0 1280x1280x24", sys.executable, "-m", "ui.launcher",
                                *again])
-    from ui.bench import main as bench_main
+    from ui.tools.bench.run import main as bench_main
 
     return bench_main(args)
 

@@ -1,9 +1,9 @@
 """The bench's probe: the real app (or a Kivy test bench) in a child process, reporting what it sees.
 
-``jack-companion bench`` (``ui/bench.py``) starts this module and reads its reports; it is not
+``jack-companion bench`` (``run.py`` here) starts this module and reads its reports; it is not
 meant to be run by hand, but it can be::
 
-    python -m ui.bench_probe app --data-dir DIR [--resume] [--exit]
+    python -m ui.tools.bench.probe app --data-dir DIR [--resume] [--exit]
         the real app, started through the real launcher (``run``, frame cap 30), reporting the
         first frame on screen, then (unless --exit) taking commands on stdin, one JSON a line:
           {"cmd": "open", "game": "jacks", "game_id": 3}   show that stored game on its screen
@@ -14,7 +14,7 @@ meant to be run by hand, but it can be::
           {"cmd": "rss"}                                   peak and current resident memory
           {"cmd": "cpu"}                                   its own CPU time (where there is no /proc)
           {"cmd": "quit"}
-    python -m ui.bench_probe slap --races N [--busy-ms 8] [--max-delay-ms 0] [--not-free]
+    python -m ui.tools.bench.probe slap --races N [--busy-ms 8] [--max-delay-ms 0] [--not-free]
         a window with the app's Kivy settings and the pads' documented path to the screen (mock
         pins driven at known edge times -> PadBoard -> Clock.schedule_once_free -> RaceRunner ->
         a label), the main thread kept busy drawing; each race timed from its first edge to the
@@ -133,59 +133,6 @@ class FrameWatch:
         event = Clock.schedule_interval(check, 0)
 
 
-class ScriptedFinger:
-    """An input provider, as a touchscreen's is: touches queued here are handed to Kivy in its
-    input pass (``update``), through the post-processing every real touch goes through."""
-
-    def __init__(self):
-        from kivy.input.provider import MotionEventProvider
-
-        class Provider(MotionEventProvider):
-            def __init__(inner):
-                super().__init__("bench", None)
-
-            def update(inner, dispatch_fn):
-                self._update(dispatch_fn)
-
-        self.provider = Provider()
-        self.queue: list[list] = []      # per frame: [(etype, touch, on_dispatched)]
-        self.lock = threading.Lock()
-
-    def install(self) -> None:
-        from kivy.base import EventLoop
-
-        EventLoop.add_input_provider(self.provider)
-
-    def _update(self, dispatch_fn) -> None:
-        with self.lock:
-            batch = self.queue.pop(0) if self.queue else None
-        if not batch:
-            return
-        from kivy.clock import Clock
-
-        for etype, touch, on_dispatched in batch:
-            if on_dispatched is not None:
-                on_dispatched(time.monotonic(), Clock.frames)
-            dispatch_fn(etype, touch)
-
-    def tap(self, x: float, y: float, hold_frames: int = HOLD_FRAMES, on_release=None) -> None:
-        """A finger down at (x, y) in window pixels, up ``hold_frames`` frames later (0: same frame).
-        ``on_release(t, frame)`` runs as the lift is handed to Kivy: the moment a button acts."""
-        from ui.driver import FingerTouch
-
-        touch = FingerTouch(x, y)
-        with self.lock:
-            if hold_frames == 0:
-                self.queue.append([("begin", touch, None), ("end", touch, on_release)])
-            else:
-                self.queue.append([("begin", touch, None)])
-                self.queue.extend([] for _ in range(hold_frames - 1))
-                self.queue.append([("end", touch, on_release)])
-
-    def tap_widget(self, widget, **kwargs) -> None:
-        self.tap(*widget.to_window(*widget.center), **kwargs)
-
-
 def read_commands(handle) -> None:
     """Commands from stdin, one JSON a line, each handed to Kivy's main thread."""
     from kivy.clock import Clock
@@ -203,7 +150,7 @@ def read_commands(handle) -> None:
 class TapTimer:
     """One tap on a game action, timed from the lift to the first frame that shows its final effect."""
 
-    def __init__(self, watch: FrameWatch, finger: ScriptedFinger):
+    def __init__(self, watch: FrameWatch, finger):
         self.watch, self.finger = watch, finger
 
     def measure(self, target, effect_widgets, done, hold_frames: int = HOLD_FRAMES) -> None:
@@ -252,97 +199,16 @@ class TapTimer:
 
 # -- the app ------------------------------------------------------------------------------------------
 
-class GameTaps:
-    """Per game: the game action a tap makes and the widgets that show its effect, then Undo."""
+def tap_steps(screen, game: str):
+    """(setup taps, the measured tap, watched widgets, name) for the game's action (from its bench
+    recipe), then for its Undo."""
+    import importlib
 
-    def __init__(self, app, screen, game: str):
-        self.app, self.screen, self.game = app, screen, game
+    from ui.games import ui_for
 
-    def steps(self):
-        """(setup taps, the measured tap, watched widgets, name) for an action, then for its undo."""
-        recipe = getattr(self, "_" + self.game.replace("-", "_"), None)
-        if recipe is None:
-            raise RuntimeError(f"the bench has no tap recipe for {self.game} yet")
-        return recipe()
-
-    def _undo(self, watched):
-        return ([], self.screen.ids.undo_button, watched, "undo")
-
-    def _jacks(self):
-        s = self.screen
-        players = s.players
-        wanted = {jack: players[i % len(players)] for i, jack in enumerate(("JS", "JH", "JC", "JD"))}
-        # Undo brings the round's taps back: tap only the choices not already made.
-        picks = [s.choice_buttons[(jack, name)] for jack, name in wanted.items() if s.assignment.get(jack) != name]
-        watched = [s.ids.round_label, s.ids.totals]
-        return [(picks, s.ids.record_button, watched, "record round"), self._undo(watched)]
-
-    def _jack_change_it(self):
-        from companion.games.jack_change_it import play_problem
-
-        s = self.screen
-        state = s.session.state
-        watched = [s.ids.turn_label, s.ids.top_card, s.ids.seats]
-        code = _first_card(lambda code: code != "AH" and play_problem(state, [code]) is None)
-        if code is None:   # nothing to play: the action button (draw, or take what is owed)
-            return [([], s.ids.action_button, watched, s.action_text.lower()), self._undo(watched)]
-        picker = s.ids.picker
-        return [([picker.rank_buttons[code[:-1]]], picker.suit_buttons[code[-1]], watched, f"play {code}"),
-                self._undo(watched)]
-
-    def _one_eyed_jack(self):
-        from companion.games.one_eyed_jack import targets
-
-        s = self.screen
-        state = s.session.state
-        board = s.ids.board
-        code = _first_card(lambda code: bool(targets(state, code)))
-        if code is None:
-            raise RuntimeError("no card can be played on this board")
-        row, col = targets(state, code)[0]
-        watched = [s.ids.turn_label, _Area(board, row, col)]
-        return [([s.rank_buttons[code[:-1]], s.suit_buttons[code[-1]]], board.cell_window_centre(row, col), watched,
-                 f"play {code}"), self._undo(watched)]
-
-    def _slapjack(self):
-        from companion.errors import GameError
-
-        s = self.screen
-        pad = s.ids.card_pad
-        watched = [s.ids.top_card, s.ids.pile_label, s.ids.turn_label]
-
-        def can_turn(code):
-            try:
-                s.session.game.check({"type": "turn", "card": code})
-            except GameError:
-                return False
-            return True
-
-        code = _first_card(can_turn)
-        if code is None:
-            raise RuntimeError("no card can be turned now")
-        return [([pad.rank_buttons[code[:-1]]], pad.suit_buttons[code[-1]], watched, f"turn {code}"),
-                self._undo(watched)]
-
-
-def _first_card(fits) -> str | None:
-    """The first card, Jacks aside (each game treats them specially), in rank then suit order,
-    that ``fits``; None if none does."""
-    from companion.cards import RANKS, SUITS
-
-    return next((rank + suit for rank in RANKS if rank != "J" for suit in SUITS if fits(rank + suit)), None)
-
-
-class _Area:
-    """A board space, watched like a widget."""
-
-    def __init__(self, board, row, col):
-        x, y = board.cell_window_centre(row, col)
-        side = getattr(board, "cell", None) or board.width / 10
-        self.x, self.y, self.right, self.top = x - side / 2, y - side / 2, x + side / 2, y + side / 2
-
-    def to_window(self, x, y):
-        return x, y
+    steps = importlib.import_module(ui_for(game).bench).tap_steps(screen)
+    watched = steps[-1][2]
+    return [*steps, ([], screen.ids.undo_button, watched, "undo")]
 
 
 def run_app(args) -> int:
@@ -365,9 +231,10 @@ def hooks(state: dict, args) -> None:
     from kivy.app import App
     from kivy.clock import Clock
 
+    from ui.tools.driver import Finger
+
     watch = FrameWatch()
-    finger = ScriptedFinger()
-    finger.install()
+    finger = Finger().install()
     timer = TapTimer(watch, finger)
 
     def current_screen():
@@ -396,12 +263,12 @@ def hooks(state: dict, args) -> None:
 
     def settled():
         watch.listeners.remove(on_frame)
-        from ui.app import GAME_SCREENS
+        from ui.games import GAME_UIS
 
         app = App.get_running_app()
         emit("settled", t=watch.last_flip_time, frame=watch.last_flip_frame, flips=watch.flips,
              screen=current_screen(), memory=memory(), renderer=gl_renderer(), clock=clock_kind(),
-             available=[game for game in GAME_SCREENS if app.game_available(game)])
+             available=[game for game in GAME_UIS if app.game_available(game)])
         if args.exit:
             App.get_running_app().stop()
         else:
@@ -438,7 +305,6 @@ def hooks(state: dict, args) -> None:
     def tap_game(command: dict) -> None:
         app = App.get_running_app()
         screen = app.manager.current_screen
-        taps = GameTaps(app, screen, command["game"])
         results: list[dict] = []
         runs = int(command.get("runs", 5))
 
@@ -446,7 +312,7 @@ def hooks(state: dict, args) -> None:
             if left == 0:
                 emit("taps", game=command["game"], results=results, memory=memory())
                 return
-            steps = list(taps.steps())
+            steps = tap_steps(screen, command["game"])
 
             def next_step():
                 if not steps:
@@ -454,7 +320,7 @@ def hooks(state: dict, args) -> None:
                     return
                 setup, target, watched, name = steps.pop(0)
                 for button in setup:
-                    finger.tap_widget(button)
+                    finger.tap_widget(button, hold_frames=HOLD_FRAMES)
                 wait = (len(setup) * (HOLD_FRAMES + 1) + 2) / 30
 
                 def measure(dt):
@@ -728,7 +594,7 @@ def run_slap(args) -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m ui.bench_probe")
+    parser = argparse.ArgumentParser(prog="python -m ui.tools.bench.probe")
     sub = parser.add_subparsers(dest="mode", required=True)
     p = sub.add_parser("app")
     p.add_argument("--data-dir", required=True)

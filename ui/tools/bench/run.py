@@ -1,8 +1,8 @@
 """``jack-companion bench``: how fast the companion is where a player would notice, beside bare Kivy.
 
 Every figure comes from the real app in its own process, started the way the kiosk starts it
-(``jack-companion run``, Kivy's frame cap at 30), through ``ui/bench_probe.py``; Kivy's own
-cost comes from ``ui/bench_bare.py``, a Kivy app with one label and the same settings,
+(``jack-companion run``, Kivy's frame cap at 30), through ``probe.py`` here; Kivy's own
+cost comes from ``bare.py``, a Kivy app with one label and the same settings,
 measured in the same run. ``docs/benchmarks.md`` says how each figure is taken and why the
 method holds on a Raspberry Pi too, and keeps the latest table.
 
@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import argparse
 import datetime
-import importlib.util
+import importlib
 import json
 import os
 import platform
@@ -30,8 +30,8 @@ from pathlib import Path
 
 from companion.games import GAMES
 
-REPO = Path(__file__).resolve().parent.parent
-BENCHMARKS = REPO / "tests" / "benchmarks"
+from . import engines, race_judge
+
 FRAME_MS = 1000 / 30          # the app's frame cap
 PLAYERS = ("Ann", "Ben", "Cat", "Dan", "Eve", "Finn", "Gus", "Hal", "Ivy", "Jo")
 # How long the game each screen is measured on has run (actions in its log).
@@ -53,18 +53,6 @@ class BenchError(RuntimeError):
 
 
 # -- helpers --------------------------------------------------------------------------------------------
-
-def load_script(name: str):
-    """A benchmark script of tests/benchmarks/ as a module (None when the folder is not there)."""
-    path = BENCHMARKS / f"{name}.py"
-    if not path.exists():
-        return None
-    spec = importlib.util.spec_from_file_location(f"_bench_{name}", path)
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
-
 
 def stats(values: list[float]) -> dict:
     """min, median, p99 (nearest rank) and max of a sample."""
@@ -202,28 +190,13 @@ class Child:
 
 # -- tables to run on ------------------------------------------------------------------------------------
 
-def seed_log(game: str, engine_bench, seed: int = 3) -> tuple[dict, list[dict]]:
-    """A game in progress: legal, unfinished, about SEED_ACTIONS[game] actions long."""
+def seed_log(game: str, seed: int = 3) -> tuple[dict, list[dict]]:
+    """A game in progress: legal, unfinished, about SEED_ACTIONS[game] actions long (from the
+    game's bench recipe)."""
     from companion.engine import Game
 
     wanted = SEED_ACTIONS.get(game, 30)
-    if engine_bench is not None:
-        if game == "slapjack":
-            # A real deck with the card pad: nothing happens on screen until somebody taps.
-            header, actions = engine_bench.slapjack_game(seed, feed="pad")
-            cut = max(i for i, a in enumerate(actions[:wanted + 1]) if a["type"] == "turn")
-            actions = actions[:cut]
-        elif game == "jacks":
-            header, actions = engine_bench.jacks_log(wanted, seed, target=75)
-        elif game == "jack-change-it":   # four players, the longest of a few deals
-            header, actions = max((engine_bench.jack_change_it_game(seed * 100 + i, 4, 0.85, wanted * 2)
-                                   for i in range(8)), key=lambda log: len(log[1]))
-        elif game == "one-eyed-jack":
-            header, actions = engine_bench.one_eyed_jack_game(seed, 2, wanted * 2)
-        else:
-            header, actions, _ = engine_bench.log_for(game, wanted * 3, seed)
-    else:   # no tests/ folder: the screenshots' demo games
-        header, actions = demo_log(game)
+    header, actions = engines.recipe(game).seed_log(wanted, seed)
     played = Game(header)
     for action in actions[:wanted]:
         if played.finished:
@@ -232,26 +205,6 @@ def seed_log(game: str, engine_bench, seed: int = 3) -> tuple[dict, list[dict]]:
     while played.finished:
         played.pop()
     return header, played.actions
-
-
-def demo_log(game: str) -> tuple[dict, list[dict]]:
-    from ui.scenes import DEMO_PLAYERS
-
-    if game == "jacks":
-        from ui.scenes.jacks import DEMO_ROUNDS
-
-        return ({"game": "jacks", "players": list(DEMO_PLAYERS[:4]), "options": {"target": 75}},
-                [{"type": "round", "jacks": dict(r)} for r in DEMO_ROUNDS])
-    if game == "jack-change-it":
-        from ui.scenes.jack_change_it import MIDWAY
-
-        return ({"game": "jack-change-it", "players": list(DEMO_PLAYERS[:4]),
-                 "options": {"queens_reverse": True, "jacks_wild": False}, "start": "7H"}, list(MIDWAY))
-    if game == "one-eyed-jack":
-        from ui.scenes.one_eyed_jack import MIDWAY
-
-        return {"game": "one-eyed-jack", "players": list(DEMO_PLAYERS[:2]), "options": {}}, list(MIDWAY)
-    raise BenchError(f"no demo game for {game}")
 
 
 def make_table(folder: Path, games: dict[str, tuple[dict, list[dict]]], history: int = 3) -> dict[str, int]:
@@ -301,9 +254,6 @@ class Bench:
                                            "max_fps": 30}}
         if tuple(only) != PARTS:
             self.results["settings"]["only"] = list(only)
-        self.engine_bench = load_script("engine_bench")
-        if self.engine_bench is None:
-            self.notes.append("tests/benchmarks/ is not here: engine figures skipped, demo games used")
         self.renderer = None
         self.available: list[str] = []
         self.pycache: Path | None = None
@@ -312,11 +262,11 @@ class Bench:
         shutil.rmtree(self.work, ignore_errors=True)
 
     def app(self, data_dir: Path, *flags: str) -> Child:
-        return Child(["-m", "ui.bench_probe", "app", "--data-dir", str(data_dir), *flags], cwd=self.work,
+        return Child(["-m", "ui.tools.bench.probe", "app", "--data-dir", str(data_dir), *flags], cwd=self.work,
                      pycache=self.pycache)
 
     def bare(self, data_dir: Path, *flags: str) -> Child:
-        return Child(["-m", "ui.bench_bare", "--data-dir", str(data_dir), *flags], cwd=self.work,
+        return Child(["-m", "ui.tools.bench.bare", "--data-dir", str(data_dir), *flags], cwd=self.work,
                      pycache=self.pycache)
 
     def warm_up(self, child: Child) -> dict:
@@ -333,14 +283,8 @@ class Bench:
     def prepare(self) -> None:
         self.log("seeding tables...")
         self.logs = {}
-        for game, info in GAMES.items():
-            if info.available:
-                try:
-                    self.logs[game] = seed_log(game, self.engine_bench)
-                except Exception as exc:   # a game the bench does not know how to play yet
-                    self.logs[game] = None
-                    self.notes.append(f"{info.title}: skipped (no game in progress to seed it with: {exc!r})")
-        self.logs = {game: log for game, log in self.logs.items() if log is not None}
+        for game in GAMES:
+            self.logs[game] = seed_log(game)
         self.plain = self.work / "table-plain"
         make_table(self.plain, {})
         self.resume_tables = {}
@@ -352,11 +296,10 @@ class Bench:
         settled = self.warm_up(self.app(self.plain, "--exit"))
         self.renderer = settled.get("renderer")
         shown = settled.get("available", [])
-        self.available = [g for g in shown if g in self.logs]
+        self.available = [g for g in GAMES if g in shown]
         for game, info in GAMES.items():
             if game not in shown:
-                why = "its screen is not built yet" if info.available else "its rules are not written yet"
-                self.notes.append(f"{info.title}: skipped ({why})")
+                self.notes.append(f"{info.title}: skipped (the app says it cannot show it)")
         self.warm_up(self.bare(self.work / "bare", "--exit"))
         for game in self.available:
             self.warm_up(self.app(self.resume_tables[game], "--resume", "--exit"))
@@ -540,7 +483,7 @@ class Bench:
                 finally:
                     child.close()
         self.log(f"slap verdict: {races} races through the pads' documented path to a label, main thread busy...")
-        child = Child(["-m", "ui.bench_probe", "slap", "--races", str(races)], cwd=self.work, pycache=self.pycache)
+        child = Child(["-m", "ui.tools.bench.probe", "slap", "--races", str(races)], cwd=self.work, pycache=self.pycache)
         try:
             slap["pads_path"] = self.slap_figures(child.expect("slap", timeout=60 + 2 * races))
             child.proc.wait(timeout=30)
@@ -561,10 +504,7 @@ class Bench:
         }
 
     def race_judge(self) -> None:
-        race_bench = load_script("race_bench")
-        if race_bench is None:
-            self.notes.append("tests/benchmarks/race_bench.py is not here: the race judge's accuracy is skipped")
-            return
+        race_bench = race_judge
         judge = {}
         count = 200 if self.quick else 3000
         for delivery in ("independent", "ordered"):
@@ -585,10 +525,8 @@ class Bench:
     # -- 6: engines ----------------------------------------------------------------------------------------
 
     def engines(self) -> None:
-        if self.engine_bench is None:
-            return
         self.log("engines: actions/s, refold of 500 actions, store load and undo, simulated Slapjack...")
-        self.results["engines"] = self.engine_bench.run(runs=3 if self.quick else 7, quick=self.quick)
+        self.results["engines"] = engines.run(runs=3 if self.quick else 7, quick=self.quick)
         self.notes.extend(self.results["engines"].pop("notes", []))
 
     # -- all of it -----------------------------------------------------------------------------------------
