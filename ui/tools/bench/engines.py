@@ -80,13 +80,13 @@ def refold_ms(header: dict, actions: list[dict], runs: int) -> dict:
     return spread(times)
 
 
-def store_figures(header: dict, actions: list[dict], runs: int) -> dict:
+def store_figures(header: dict, actions: list[dict], runs: int, commit_delay_ms: float = 0.0) -> dict:
     """Store.load (SQLite + parse + refold) and Session.undo (pop + durable write) of this log."""
     from companion.session import Session
     from companion.store import Store
 
     with tempfile.TemporaryDirectory(prefix="jack-companion-engine-bench-") as folder:
-        store = Store(Path(folder) / "companion.sqlite3")
+        store = Store(Path(folder) / "companion.sqlite3", min_commit_s=commit_delay_ms / 1000)
         try:
             game_id = store.new_game(header)
             for action in actions:
@@ -120,7 +120,7 @@ def slapjack_games_per_second(games: int, players: int = 4, seed: int = 7) -> di
             "median_cards_turned": statistics.median(cards)}
 
 
-def run(runs: int = 7, quick: bool = False) -> dict:
+def run(runs: int = 7, quick: bool = False, commit_delay_ms: float = 0.0) -> dict:
     """Every engine figure, for each game whose rules exist."""
     results: dict = {"games": {}, "notes": []}
     for name, info in GAMES.items():
@@ -131,7 +131,7 @@ def run(runs: int = 7, quick: bool = False) -> dict:
         entry = {"log": how, "actions": len(actions),
                  "push_per_s": push_rate(header, actions, max(3, runs)),
                  "refold_ms": refold_ms(header, actions, max(5, runs * 3))}
-        entry.update(store_figures(header, actions, max(3, runs)))
+        entry.update(store_figures(header, actions, max(3, runs), commit_delay_ms))
         results["games"][name] = entry
     if GAMES["slapjack"].available:
         results["slapjack_sim"] = slapjack_games_per_second(10 if quick else 60)
@@ -143,8 +143,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--runs", type=int, default=7)
     parser.add_argument("--quick", action="store_true")
     parser.add_argument("--json", action="store_true")
+    parser.add_argument("--commit-delay-ms", type=float, default=0.0, help="every durable commit takes at least this")
     args = parser.parse_args(argv)
-    results = run(args.runs, args.quick)
+    results = run(args.runs, args.quick, args.commit_delay_ms)
     if args.json:
         print(json.dumps(results, indent=2))
         return 0

@@ -14,6 +14,7 @@ meant to be run by hand, but it can be::
           {"cmd": "rss"}                                   peak and current resident memory
           {"cmd": "cpu"}                                   its own CPU time (where there is no /proc)
           {"cmd": "quit"}
+        with --commit-delay-ms N, every durable commit of the app's store takes at least N ms.
     python -m ui.tools.bench.probe slap --races N [--busy-ms 8] [--max-delay-ms 0] [--not-free]
         a window with the app's Kivy settings and the pads' documented path to the screen (mock
         pins driven at known edge times -> PadBoard -> Clock.schedule_once_free -> RaceRunner ->
@@ -219,6 +220,15 @@ def run_app(args) -> int:
 
     def prepare(*a, **k):
         original(*a, **k)
+        if args.commit_delay_ms:
+            # An SD card: the app's store, every durable commit at least this long (companion/store.py).
+            # Patched here, once Kivy's config is set: ui.app imports Kivy.
+            import functools
+
+            import ui.app
+            from companion.store import Store
+
+            ui.app.Store = functools.partial(Store, min_commit_s=args.commit_delay_ms / 1000)
         hooks(state, args)
 
     launcher.prepare_kivy = prepare
@@ -600,6 +610,8 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--data-dir", required=True)
     p.add_argument("--resume", action="store_true", help="tap Resume as soon as home is on screen")
     p.add_argument("--exit", action="store_true", help="quit once the start-up has settled")
+    p.add_argument("--commit-delay-ms", type=float, default=0.0, help="every durable commit of the store takes "
+                                                                     "at least this (an SD card)")
     p = sub.add_parser("slap")
     p.add_argument("--races", type=int, default=50)
     p.add_argument("--busy-ms", type=float, default=8.0)
