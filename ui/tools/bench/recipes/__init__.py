@@ -1,7 +1,8 @@
 """Each game's bench recipe, named by its declaration (``ui/games/``). A recipe module has:
 
-``seed_log(wanted, seed) -> (header, actions)``
-    a game in progress, about ``wanted`` actions in, for the app bench to resume and tap on;
+``SEED_ACTIONS`` and ``seed_log(wanted, seed) -> (header, actions)``
+    a game in progress, about ``wanted`` (SEED_ACTIONS) actions in, for the app bench to resume
+    and tap on;
 ``long_log(actions, seed) -> (header, actions, how)``
     a long legal log for the engine bench (random play with real cards), and how it was made;
 ``tap_steps(screen) -> [(setup taps, the measured tap, watched widgets, name)]``

@@ -53,6 +53,9 @@ def random_game(seed: int, players: int, play_chance: float, limit: int) -> tupl
     return game.header, game.actions
 
 
+SEED_ACTIONS = 60   # how far in the game each screen is measured on has run
+
+
 def seed_log(wanted: int, seed: int):
     # Four players, the longest of a few deals.
     return max((random_game(seed * 100 + i, 4, 0.85, wanted * 2) for i in range(8)), key=lambda log: len(log[1]))

@@ -16,6 +16,9 @@ def jacks_log(actions: int, seed: int = 1, target: int | None = None) -> tuple[d
     return header, log
 
 
+SEED_ACTIONS = 6   # how far in the game each screen is measured on has run
+
+
 def seed_log(wanted: int, seed: int):
     return jacks_log(wanted, seed, target=75)
 

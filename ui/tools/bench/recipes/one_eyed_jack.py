@@ -48,6 +48,9 @@ def random_game(players: int, seed: int, limit: int) -> tuple[dict, list[dict]]:
     return game.header, game.actions
 
 
+SEED_ACTIONS = 40   # how far in the game each screen is measured on has run
+
+
 def seed_log(wanted: int, seed: int):
     return random_game(2, seed, wanted * 2)
 

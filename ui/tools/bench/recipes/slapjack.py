@@ -26,6 +26,9 @@ def slapjack_game(seed: int, players: int = 4, feed: str | None = None) -> tuple
     return header, actions
 
 
+SEED_ACTIONS = 60   # how far in the game each screen is measured on has run
+
+
 def seed_log(wanted: int, seed: int):
     # A real deck with the card pad: nothing happens on screen until somebody taps.
     header, actions = slapjack_game(seed, feed="pad")
