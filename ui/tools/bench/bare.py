@@ -3,7 +3,7 @@
     python -m ui.tools.bench.bare --data-dir DIR [--exit]
 
 It gets the same Kivy settings as the app (``ui/kivy_setup.py``: the window size, the frame
-cap of 30, one input provider, no logs) and the same probe (``probe.py`` here): it reports
+cap of 30, one input provider, no logs) and the same frame watch (``frames.py`` here): it reports
 its first frame on screen and its memory, then sits idle taking ``rss`` and ``quit`` commands on
 stdin. It imports nothing of the companion.
 """
@@ -37,7 +37,7 @@ def main(argv: list[str] | None = None) -> int:
     from kivy.app import App
     from kivy.uix.label import Label
 
-    from ui.tools.bench.probe import FrameWatch, emit, gl_renderer, memory, read_commands
+    from ui.tools.bench.frames import FrameWatch, emit, gl_renderer, memory, read_commands
 
     class Bare(App):
         def build(self):
