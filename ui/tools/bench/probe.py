@@ -224,7 +224,7 @@ def hooks(state: dict, args) -> None:
             def done(results):
                 busy.cancel()
                 screen.unbind(verdict_text=changed)
-                emit("slap", results=results, memory=memory(), window_ms=screen._window() * 1000,
+                emit("slap", results=results, memory=memory(), window_ms=app.settings["pads"]["race_window_ms"],
                      busy_ms=command.get("busy_ms", 8), clock=clock_kind(), redraw=redraw,
                      path="the Slapjack screen, race judge only (feed none)")
 
