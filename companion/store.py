@@ -89,8 +89,27 @@ def outcome_of(result: dict | None) -> Outcome | None:
     return Outcome(tuple(str(w) for w in winners), str(result.get("ended") or ""))
 
 
+def slow_commits(seconds: float) -> type[sqlite3.Connection]:
+    """A connection whose every commit takes at least ``seconds``: an SD card, for the bench.
+
+    A seam made for measuring (``jack-companion bench --commit-delay-ms``); the app never asks
+    for it. The wait comes after the commit, on the thread that wrote, as an fsync's would."""
+
+    class SlowCommits(sqlite3.Connection):
+        def __exit__(self, *exc):
+            start = time.monotonic()
+            try:
+                return super().__exit__(*exc)
+            finally:
+                time.sleep(max(0.0, seconds - (time.monotonic() - start)))
+
+    return SlowCommits
+
+
 class Store:
-    def __init__(self, path: str | os.PathLike):
+    def __init__(self, path: str | os.PathLike, *, min_commit_s: float = 0.0):
+        """``min_commit_s`` is for the bench only (:func:`slow_commits`)."""
+        self.min_commit_s = min_commit_s
         self.path = Path(path)
         self.path.parent.mkdir(parents=True, exist_ok=True)
         self.recovered_from: Path | None = None
@@ -101,7 +120,8 @@ class Store:
             self.db = self._open()
 
     def _open(self) -> sqlite3.Connection:
-        db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
+        factory = slow_commits(self.min_commit_s) if self.min_commit_s > 0 else sqlite3.Connection
+        db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False, factory=factory)
         try:
             db.execute("PRAGMA journal_mode=WAL")
             db.execute("PRAGMA synchronous=FULL")

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import gc
 import importlib
-import importlib.util
 import logging
 from pathlib import Path
 
@@ -23,39 +22,35 @@ from companion.games import GAMES
 from companion.store import Store
 
 from . import theme
+from .games import GAME_UIS, check, ui_for
 
 log = logging.getLogger(__name__)
 
 HERE = Path(__file__).parent
 
-# Screens by name: "module:Class". Each module has its .kv beside it, loaded on first use.
+# The screens every table has, by name: "module:Class". Each game's come from its declaration
+# (ui/games/). Each module has its .kv beside it, loaded on first use.
 SCREENS = {
     "home": "ui.screens.home:HomeScreen",
     "players": "ui.screens.players:PlayersScreen",
     "settings": "ui.screens.settings:SettingsScreen",
     "history": "ui.screens.history:HistoryScreen",
-    "jacks-setup": "ui.screens.jacks_setup:JacksSetupScreen",
-    "jacks": "ui.screens.jacks:JacksScreen",
-    "slapjack-setup": "ui.screens.slapjack_setup:SlapjackSetupScreen",
-    "slapjack": "ui.screens.slapjack:SlapjackScreen",
-    "jack-change-it-setup": "ui.screens.jack_change_it_setup:JackChangeItSetupScreen",
-    "jack-change-it": "ui.screens.jack_change_it:JackChangeItScreen",
-    "one-eyed-jack-setup": "ui.screens.one_eyed_jack_setup:OneEyedJackSetupScreen",
-    "one-eyed-jack": "ui.screens.one_eyed_jack:OneEyedJackScreen",
-}
-
-# The screens each game opens with: its set-up, and the screen a game in progress shows.
-GAME_SCREENS = {
-    "jacks": ("jacks-setup", "jacks"),
-    "slapjack": ("slapjack-setup", "slapjack"),
-    "jack-change-it": ("jack-change-it-setup", "jack-change-it"),
-    "one-eyed-jack": ("one-eyed-jack-setup", "one-eyed-jack"),
 }
 
 
 def game_of(screen_name: str | None) -> str | None:
     """The game a screen belongs to (its set-up or its game screen), or None (home, players...)."""
-    return next((game for game, names in GAME_SCREENS.items() if screen_name in names), None)
+    return next((game for game, ui in GAME_UIS.items() if screen_name in ui.screen_names), None)
+
+
+def screen_target(name: str) -> str:
+    """Where the screen called ``name`` is written ("module:Class")."""
+    if name in SCREENS:
+        return SCREENS[name]
+    game = game_of(name)
+    if game is None:
+        raise KeyError(f"no screen is called {name!r}")
+    return GAME_UIS[game].screens[name]
 
 
 class Root(FloatLayout):
@@ -70,6 +65,7 @@ class CompanionApp(App):
 
     def __init__(self, data_dir: Path, config: dict | None = None, config_problems=(), mock: bool = False, **kwargs):
         super().__init__(**kwargs)
+        check(GAMES)   # a game without its screens is a mistake to fix, not a tile to grey out
         self.data_dir = Path(data_dir)
         self.settings = config or settings.defaults()
         self.config_problems = list(config_problems)
@@ -104,7 +100,7 @@ class CompanionApp(App):
         """The screen called ``name``, built (with its .kv) the first time it is asked for."""
         if self.manager.has_screen(name):
             return self.manager.get_screen(name)
-        module_name, class_name = SCREENS[name].split(":")
+        module_name, class_name = screen_target(name).split(":")
         module = importlib.import_module(module_name)
         kv = Path(module.__file__).with_suffix(".kv")
         if kv.exists() and str(kv) not in self._loaded_kv:
@@ -120,7 +116,7 @@ class CompanionApp(App):
             screen.prepare(**kwargs)
         self.manager.current = name
         # The screen stays lit while a game is open; elsewhere it may blank as the system likes.
-        Window.allow_screensaver = not any(name == screens[1] for screens in GAME_SCREENS.values())
+        Window.allow_screensaver = not any(name == ui.play_screen for ui in GAME_UIS.values())
         return screen
 
     def release_other_games(self) -> None:
@@ -131,8 +127,8 @@ class CompanionApp(App):
         showing = game_of(self.manager.current)
         if showing is None:
             return
-        dropped = [name for game, names in GAME_SCREENS.items() if game != showing
-                   for name in names if self.manager.has_screen(name) and name != self.manager.current]
+        dropped = [name for game, ui in GAME_UIS.items() if game != showing
+                   for name in ui.screen_names if self.manager.has_screen(name) and name != self.manager.current]
         for name in dropped:
             self.manager.remove_widget(self.manager.get_screen(name))
         if dropped:
@@ -141,17 +137,16 @@ class CompanionApp(App):
     # -- games ---------------------------------------------------------------------------------
 
     def game_available(self, game: str) -> bool:
-        """A game can be played once it is registered and both its screens are built."""
-        if game not in GAME_SCREENS or game not in GAMES:
-            return False
-        return all(importlib.util.find_spec(SCREENS[name].split(":")[0]) is not None for name in GAME_SCREENS[game])
+        """Whether this version can show ``game`` (a log from elsewhere may name one it does not
+        know). Every registered game can: :func:`ui.games.check` made sure at start."""
+        return game in GAME_UIS
 
     def new_game(self, game: str):
-        return self.show(GAME_SCREENS[game][0])
+        return self.show(ui_for(game).screen_names[0])
 
     def open_session(self, session):
         """Show a game in progress on its game's screen."""
-        return self.show(GAME_SCREENS[session.game.header["game"]][1], session=session)
+        return self.show(ui_for(session.game.header["game"]).play_screen, session=session)
 
     def player_colour(self, name: str) -> list[float]:
         colour = self.store.colour_of(name) if self.store else None

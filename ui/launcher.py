@@ -69,9 +69,7 @@ def cmd_screenshots(args: argparse.Namespace) -> int:
     # A throwaway table, so the pictures never show (or change) anybody's real games.
     folder = Path(tempfile.mkdtemp(prefix="jack-companion-shots-"))
     prepare_kivy(folder, "800x480", max_fps=0)
-    from ui.screenshots import render_all
-
-    from ui.screenshots import SceneError
+    from ui.tools.screenshots import SceneError, render_all
 
     try:
         for path in render_all(out, folder, only=args.only):
@@ -90,10 +88,12 @@ def cmd_bench(args: argparse.Namespace) -> int:
         again = ["bench", *(["--json"] if args.json else []), *(["--quick"] if args.quick else []),
                  *(["--runs", str(args.runs)] if args.runs else []),
                  *(["--idle-seconds", str(args.idle_seconds)] if args.idle_seconds is not None else []),
-                 *(["--only", args.only] if args.only else [])]
+                 *(["--only", args.only] if args.only else []), *(["--pi"] if args.pi else []),
+                 *(["--cpu-share", str(args.cpu_share)] if args.cpu_share is not None else []),
+                 *(["--commit-delay-ms", str(args.commit_delay_ms)] if args.commit_delay_ms is not None else [])]
         os.execvp("xvfb-run", ["xvfb-run", "-a", "-s", "-screen 0 1280x1280x24", sys.executable, "-m", "ui.launcher",
                                *again])
-    from ui.bench import main as bench_main
+    from ui.tools.bench.run import main as bench_main
 
     return bench_main(args)
 
@@ -121,6 +121,11 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--idle-seconds", type=float, help="idle period on each screen (default 30, --quick 2)")
     p.add_argument("--only", help="just these parts, comma-separated: startup, memory, idle (and taps), slap, "
                                   "judge (the race judge's accuracy), engines")
+    p.add_argument("--pi", action="store_true", help="Pi-like conditions: one core capped at 40%% (cgroup CPU "
+                                                     "controller, 5 ms period) and every durable commit 20 ms")
+    p.add_argument("--cpu-share", type=float, metavar="F", help="cap the app and bare Kivy at this share of one core")
+    p.add_argument("--commit-delay-ms", type=float, metavar="N",
+                   help="every durable commit of the store takes at least N ms (an SD card; --pi: 20)")
     p.set_defaults(func=cmd_bench)
 
     companion_cli.add_commands(sub)

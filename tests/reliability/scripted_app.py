@@ -29,7 +29,7 @@ def start_app(data_dir: Path):
     from companion import config as settings
     from companion import paths
     from ui.app import CompanionApp
-    from ui.driver import AppDriver
+    from ui.tools.driver import AppDriver
 
     # As `jack-companion run` does: the config file in the data folder, its problems shown.
     conf, problems = settings.load(paths.config_path(data_dir))

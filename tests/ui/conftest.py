@@ -20,7 +20,7 @@ def driver(display):
     prepare_kivy(folder, "800x480", max_fps=0)
     from companion import config as settings
     from ui.app import CompanionApp
-    from ui.driver import AppDriver
+    from ui.tools.driver import AppDriver
 
     app = CompanionApp(data_dir=folder, config=settings.defaults())
     drv = AppDriver(app)

@@ -1,6 +1,6 @@
-"""Race benchmark (a script, not a test): are slaps ranked right when callbacks run late?
+"""The race judge's accuracy (part of ``jack-companion bench``): are slaps ranked right when callbacks run late?
 
-Run it:  python tests/benchmarks/race_bench.py [--races 10000] [--settle-ms 0] ...
+Run it alone:  python -m ui.tools.bench.race_judge [--races 10000] [--settle-ms 0] ...
 
 Each race has 2 to 4 pads pressed at known edge times, 1 to 30 ms apart (half of the gaps
 under 3 ms). Every press goes through the real path: a mock pin driven with its edge
@@ -23,7 +23,6 @@ from the first press to the verdict (median and p99).
 from __future__ import annotations
 
 import argparse
-import os
 import queue
 import random
 import sys
@@ -31,12 +30,10 @@ import threading
 import time
 from dataclasses import dataclass, field
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
-
-from companion import config  # noqa: E402
-from companion.race import RaceJudge  # noqa: E402
-from hardware.mock import LateDelivery, MockPads, mock_factory  # noqa: E402
-from hardware.pads import PadBoard  # noqa: E402
+from companion import config
+from companion.race import RaceJudge
+from hardware.mock import LateDelivery, MockPads, mock_factory
+from hardware.pads import PadBoard
 
 HOLD = 0.08          # how long each pad stays down
 LEAD = 0.02          # a race is set up this long before it opens

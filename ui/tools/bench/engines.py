@@ -1,6 +1,6 @@
 """Engine benchmark (a script, not a test): how fast the rules fold actions, with no screen at all.
 
-Run it:  python tests/benchmarks/engine_bench.py [--runs 7] [--json]
+Run it:  python -m ui.tools.bench.engines [--runs 7] [--json]
 (``jack-companion bench`` runs the same functions and puts the figures in its table.)
 
 For each game whose rules exist it makes a long legal log by random play with real cards
@@ -16,14 +16,15 @@ For each game whose rules exist it makes a long legal log by random play with re
 * Slapjack: whole computer-only games per second (``companion.simulation.play_game``,
   4 players, the default reaction model).
 
-Logs come from here too for the app bench: :func:`log_for` gives a legal log of any length.
+The logs come from each game's bench recipe (``ui/tools/bench/recipes/``, named by the game's
+declaration in ``ui/games/``).
 """
 
 from __future__ import annotations
 
 import argparse
+import importlib
 import json
-import os
 import random
 import statistics
 import sys
@@ -31,91 +32,23 @@ import tempfile
 import time
 from pathlib import Path
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
+from companion.engine import Game
+from companion.games import GAMES
 
-from companion.engine import Game  # noqa: E402
-from companion.games import GAMES  # noqa: E402
-
-NAMES = ("Ann", "Ben", "Cat", "Dan", "Eve", "Finn", "Gus", "Hal", "Ivy", "Jo")
 REFOLD_ACTIONS = 500
 
 
-# -- legal logs by random play ----------------------------------------------------------------------
+def recipe(game: str):
+    """The bench recipe a game's UI declaration names."""
+    from ui.games import ui_for
 
-def jacks_log(actions: int, seed: int = 1, target: int | None = None) -> tuple[dict, list[dict]]:
-    """``actions`` rounds of Jacks (the target set high enough that the game is still on)."""
-    rng = random.Random(seed)
-    players = list(NAMES[:4])
-    target = target or max(75, 25 * actions)
-    header = {"game": "jacks", "players": players, "options": {"target": min(target, 10_000)}}
-    log = [{"type": "round", "jacks": {jack: rng.choice(players) for jack in ("JS", "JH", "JC", "JD")}}
-           for _ in range(actions)]
-    return header, log
-
-
-def jack_change_it_game(seed: int, players: int, play_chance: float, limit: int) -> tuple[dict, list[dict]]:
-    """One random game of Jack Change It with real hands, as the rules tests play (and check) it."""
-    from tests.test_jack_change_it_rules import random_game
-
-    game = random_game(seed, limit=limit, players=players, play_chance=play_chance)
-    return game.header, game.actions
-
-
-def one_eyed_jack_game(seed: int, players: int, limit: int) -> tuple[dict, list[dict]]:
-    """One random game of One-Eyed Jack with real hands and a real stock, as the rules tests play it."""
-    from tests.test_one_eyed_jack_rules import play_random_game
-
-    game, _ = play_random_game(players, seed)
-    return game.header, game.actions[:limit]
-
-
-def slapjack_game(seed: int, players: int = 4, feed: str | None = None) -> tuple[dict, list[dict]]:
-    """A computer-only screen-deck game (``companion.simulation``), its seats given names.
-    With ``feed="pad"`` the same cards as a real deck whose turner taps each card in."""
-    from companion.simulation import play_game
-
-    game = play_game(players, seed).game
-    names = dict(zip(game.header["players"], NAMES))
-    header = dict(game.header, players=[names[p] for p in game.header["players"]])
-    if feed is not None:
-        header = {"game": "slapjack", "players": header["players"], "options": header.get("options", {}),
-                  "feed": feed}
-    actions = []
-    for action in game.actions:
-        action = dict(action)
-        for key in ("player", "winner"):
-            if key in action:
-                action[key] = names[action[key]]
-        if feed is not None and action["type"] == "turn":
-            action.pop("t", None)   # a card tapped in has no landing time
-        actions.append(action)
-    return header, actions
+    return importlib.import_module(ui_for(game).bench)
 
 
 def log_for(game: str, actions: int, seed: int = 1) -> tuple[dict, list[dict], str]:
     """A legal log of ``game`` with ``actions`` actions (or the longest random game found, if the
     game cannot run that long), with a note saying how it was made."""
-    if game == "jacks":
-        header, log = jacks_log(actions, seed)
-        return header, log, f"{actions} random rounds, target {header['options']['target']}"
-    best: tuple[dict, list[dict]] = ({}, [])
-    for attempt in range(200):
-        s = seed * 1000 + attempt
-        if game == "jack-change-it":
-            header, log = jack_change_it_game(s, players=10, play_chance=0.35, limit=actions)
-        elif game == "one-eyed-jack":
-            header, log = one_eyed_jack_game(s, players=2 + attempt % 3, limit=actions)
-        elif game == "slapjack":
-            header, log = slapjack_game(s)
-        else:
-            raise KeyError(game)
-        if len(log) > len(best[1]):
-            best = (header, log)
-        if len(log) >= actions:
-            return header, log[:actions], f"random play with real cards, {len(header['players'])} players, seed {s}"
-    header, log = best
-    return header, log, (f"the longest of 200 random games ({len(log)} actions): "
-                         f"a game of {GAMES[game].title} ends sooner than {actions}")
+    return recipe(game).long_log(actions, seed)
 
 
 # -- measurements ---------------------------------------------------------------------------------------
@@ -147,13 +80,13 @@ def refold_ms(header: dict, actions: list[dict], runs: int) -> dict:
     return spread(times)
 
 
-def store_figures(header: dict, actions: list[dict], runs: int) -> dict:
+def store_figures(header: dict, actions: list[dict], runs: int, commit_delay_ms: float = 0.0) -> dict:
     """Store.load (SQLite + parse + refold) and Session.undo (pop + durable write) of this log."""
     from companion.session import Session
     from companion.store import Store
 
     with tempfile.TemporaryDirectory(prefix="jack-companion-engine-bench-") as folder:
-        store = Store(Path(folder) / "companion.sqlite3")
+        store = Store(Path(folder) / "companion.sqlite3", min_commit_s=commit_delay_ms / 1000)
         try:
             game_id = store.new_game(header)
             for action in actions:
@@ -187,7 +120,7 @@ def slapjack_games_per_second(games: int, players: int = 4, seed: int = 7) -> di
             "median_cards_turned": statistics.median(cards)}
 
 
-def run(runs: int = 7, quick: bool = False) -> dict:
+def run(runs: int = 7, quick: bool = False, commit_delay_ms: float = 0.0) -> dict:
     """Every engine figure, for each game whose rules exist."""
     results: dict = {"games": {}, "notes": []}
     for name, info in GAMES.items():
@@ -199,7 +132,7 @@ def run(runs: int = 7, quick: bool = False) -> dict:
         entry = {"log": how, "actions": len(actions),
                  "push_per_s": push_rate(header, actions, max(3, runs)),
                  "refold_ms": refold_ms(header, actions, max(5, runs * 3))}
-        entry.update(store_figures(header, actions, max(3, runs)))
+        entry.update(store_figures(header, actions, max(3, runs), commit_delay_ms))
         results["games"][name] = entry
     if "slapjack" in GAMES:
         results["slapjack_sim"] = slapjack_games_per_second(10 if quick else 60)
@@ -211,8 +144,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--runs", type=int, default=7)
     parser.add_argument("--quick", action="store_true")
     parser.add_argument("--json", action="store_true")
+    parser.add_argument("--commit-delay-ms", type=float, default=0.0, help="every durable commit takes at least this")
     args = parser.parse_args(argv)
-    results = run(args.runs, args.quick)
+    results = run(args.runs, args.quick, args.commit_delay_ms)
     if args.json:
         print(json.dumps(results, indent=2))
         return 0

@@ -1,17 +1,16 @@
 """``jack-companion screenshots DIR``: every screen, in a representative state, at both sizes.
 
 The pictures come from the real app on a throwaway table, driven as a player would.
-Each game's states are in ``ui/scenes/``.
+Each game's states are in the scenes module its declaration names (``ui/games/``).
 """
 
 from __future__ import annotations
 
 import importlib
-import importlib.util
 import traceback
 from pathlib import Path
 
-from .scenes import DEMO_PLAYERS, MODULES
+from .scenes import DEMO_PLAYERS
 
 SIZES = ((800, 480), (720, 1280))
 
@@ -26,17 +25,17 @@ def close_modals() -> None:
 
 
 def all_scenes(app, driver) -> list:
-    found = []
-    for name in MODULES:
-        if importlib.util.find_spec(name) is not None:
-            found.extend(importlib.import_module(name).scenes(app, driver))
-    return found
+    from ui.games import GAME_UIS
+
+    modules = ["ui.tools.scenes.common", *(ui.scenes for ui in GAME_UIS.values())]
+    return [scene for name in modules for scene in importlib.import_module(name).scenes(app, driver)]
 
 
 def render_all(out: Path, data_dir: Path, only: str | None = None) -> list[Path]:
     from companion import config as settings
 
-    from .app import CompanionApp
+    from ui.app import CompanionApp
+
     from .driver import AppDriver
 
     app = CompanionApp(data_dir=data_dir, config=settings.defaults(), mock=True)

@@ -1,0 +1,76 @@
+"""``bench --pi``'s conditions: the SD card's slow commits (a seam only the bench's probe uses)
+and the CPU cap through the kernel's cgroup CPU controller, or a plain word on why there is none."""
+
+from __future__ import annotations
+
+import sqlite3
+import time
+from pathlib import Path
+
+from companion.session import Session
+from companion.store import Store
+from ui.tools.bench import pi
+
+REPO = Path(__file__).resolve().parent.parent
+ROUND = {"type": "round", "jacks": {"JS": "Ann", "JH": "Ben", "JC": "Cat", "JD": "Dan"}}
+
+
+def timed_plays(store: Store, plays: int = 4) -> float:
+    session = Session.start(store, {"game": "jacks", "players": ["Ann", "Ben", "Cat", "Dan"],
+                                    "options": {"target": 75}})
+    start = time.monotonic()
+    for _ in range(plays):
+        session.play(ROUND)
+    return (time.monotonic() - start) / plays
+
+
+def test_every_durable_commit_takes_at_least_the_delay_and_is_still_durable(tmp_path):
+    store = Store(tmp_path / "slow.sqlite3", min_commit_s=0.03)
+    try:
+        assert timed_plays(store) >= 0.03
+        game_id = store.unfinished().id
+    finally:
+        store.close()
+    reopened = Store(tmp_path / "slow.sqlite3")
+    try:
+        assert reopened.log(game_id)[1] == [ROUND] * 4   # nothing the slow store wrote was lost
+    finally:
+        reopened.close()
+
+
+def test_the_app_store_has_no_delay_and_only_the_bench_asks_for_one(tmp_path):
+    store = Store(tmp_path / "app.sqlite3")
+    try:
+        assert type(store.db) is sqlite3.Connection and store.min_commit_s == 0
+    finally:
+        store.close()
+    askers = [path.relative_to(REPO).as_posix() for folder in ("companion", "hardware", "ui")
+              for path in (REPO / folder).rglob("*.py") if "min_commit_s" in path.read_text(encoding="utf-8")]
+    assert sorted(askers) == ["companion/store.py", "ui/tools/bench/engines.py", "ui/tools/bench/probe.py"]
+
+
+def test_pi_conditions_cap_one_core_or_say_why_not():
+    found = pi.conditions(True, None, None)
+    try:
+        assert found.cpu_share == pi.PI_CPU_SHARE and found.commit_delay_ms == pi.PI_COMMIT_MS
+        if found.cgroup is None:
+            assert found.how.startswith("not capped (") and len(found.how) > len("not capped ()")
+        else:
+            quota = round(pi.PI_CPU_SHARE * pi.PERIOD_US)
+            if (found.cgroup / "cpu.max").exists():
+                assert (found.cgroup / "cpu.max").read_text().split() == [str(quota), str(pi.PERIOD_US)]
+            else:
+                assert int((found.cgroup / "cpu.cfs_quota_us").read_text()) == quota
+                assert int((found.cgroup / "cpu.cfs_period_us").read_text()) == pi.PERIOD_US
+        assert found.describe()["cap"] == found.how
+    finally:
+        group = found.cgroup
+        found.close()
+    assert group is None or not group.exists()
+
+
+def test_no_conditions_unless_asked():
+    plain = pi.conditions(False, None, None)
+    assert not plain.active and plain.preexec() is None and plain.cgroup is None
+    only_card = pi.conditions(False, None, 5)
+    assert only_card.active and only_card.cgroup is None and only_card.commit_delay_ms == 5

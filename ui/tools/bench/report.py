@@ -1,0 +1,189 @@
+"""The bench's verdicts (each target against its figure) and its table, for ``jack-companion bench``
+and docs/benchmarks.md."""
+
+from __future__ import annotations
+
+FRAME_MS = 1000 / 30          # the app's frame cap
+
+TARGETS = {
+    "start_ratio": 1.5,        # start to home within 1.5x of bare Kivy
+    "resume_adds_ms": 300,     # resuming a game adds under 0.3 s
+    "memory_ratio": 1.5,       # peak memory within 1.5x of bare Kivy
+    "idle_percent": 2.0,       # under 2% of one core
+    "tap_frames": 2,           # tap to screen within two frames
+    "slap_p99_ms": 50,         # slap verdict within 50 ms p99, judging window included
+    "pi_slap_app_p99_ms": 80,  # under --pi: on the full Slapjack screen
+    "pi_slap_pads_p99_ms": 40,  # under --pi: the pads' path to one label
+    "refold_ms": 50,           # refold of a 500-action log well under 50 ms
+}
+
+
+# -- verdicts and the table --------------------------------------------------------------------------------
+
+def targets(r: dict) -> list[dict]:
+    out = []
+
+    def check(name: str, target: str, value: str, met: bool | None):
+        out.append({"target": name, "wanted": target, "measured": value, "met": met})
+
+    start = r.get("startup")
+    if start:
+        check("start to home", f"<= {TARGETS['start_ratio']}x bare Kivy",
+              f"{start['ratio']:.2f}x ({start['home_ms']['median']:.0f} vs {start['bare_ms']['median']:.0f} ms)",
+              start["ratio"] <= TARGETS["start_ratio"])
+        for game, entry in start["resume"].items():
+            adds = entry["adds_ms"]
+            check(f"resume {game} adds", f"< {TARGETS['resume_adds_ms']} ms (median of the runs)",
+                  f"{adds['median']:.0f} ms median, {adds['max']:.0f} ms max", adds["median"] < TARGETS["resume_adds_ms"])
+    memory = r.get("memory", {})
+    if "ratio" in memory:
+        check("peak memory, every game's screen opened", f"<= {TARGETS['memory_ratio']}x bare Kivy",
+              f"{memory['ratio']:.2f}x ({memory['all_games_mib']['median']:.0f} vs {memory['bare_mib']['median']:.0f} MiB)",
+              memory["ratio"] <= TARGETS["memory_ratio"])
+    for screen, entry in r.get("idle", {}).items():
+        if screen == "bare":
+            continue
+        check(f"idle on {screen}", f"< {TARGETS['idle_percent']:g}% of one core",
+              f"{entry['percent']:.2f}% (bare Kivy {r['idle']['bare']['percent']:.2f}%)",
+              entry["percent"] < TARGETS["idle_percent"])
+    for game, entry in r.get("taps", {}).items():
+        for name, figures in entry.items():
+            wanted = f"<= {TARGETS['tap_frames']} frames ({TARGETS['tap_frames'] * FRAME_MS:.0f} ms at 30 fps)"
+            ms = figures["ms"]
+            if not ms.get("n"):
+                check(f"tap to screen, {game} {name}", wanted, "; ".join(figures["errors"]) or "no measurement", None)
+                continue
+            check(f"tap to screen, {game} {name}", wanted,
+                  f"{ms['max']:.0f} ms max = {frame_periods(ms['max'])} frames (median {ms['median']:.0f} ms)",
+                  frame_periods(ms["max"]) <= TARGETS["tap_frames"])
+    for where, slap in r.get("slap", {}).items():
+        if slap["shown_ms"].get("n"):
+            if where == "app_no_redraw":
+                continue    # for the explanation: the target is judged with the main thread busy drawing
+            name = "Slapjack screen" if where == "app" else "pads path, one label"
+            limit = TARGETS["slap_p99_ms"]
+            if "pi" in r["settings"]:
+                limit = TARGETS["pi_slap_app_p99_ms" if where == "app" else "pi_slap_pads_p99_ms"]
+            check(f"slap verdict, first edge to the frame ({name})", f"p99 < {limit} ms",
+                  f"p99 {slap['shown_ms']['p99']:.1f} ms (median {slap['shown_ms']['median']:.1f})",
+                  slap["shown_ms"]["p99"] < limit and slap["no_verdict"] == 0)
+    for game, entry in r.get("engines", {}).get("games", {}).items():
+        refold = entry["refold_ms"]
+        check(f"refold {entry['actions']} actions, {game}", f"< {TARGETS['refold_ms']} ms (well under)",
+              f"{refold['median']:.1f} ms median, p99 {refold['p99']:.1f}", refold["p99"] < TARGETS["refold_ms"])
+    return out
+
+
+def frame_periods(ms: float) -> int:
+    """How many frames of the 30 fps cap a delay spans (a change shown within the frame it was
+    made in is 1)."""
+    return max(1, -int(-ms // FRAME_MS))
+
+
+def fmt(s: dict, unit: str = "ms", digits: int = 0, p99: bool = False) -> str:
+    if not s or not s.get("n"):
+        return "-"
+    f = f"{{:.{digits}f}}"
+    if p99:
+        return f"median {f.format(s['median'])} {unit}, p99 {f.format(s['p99'])} {unit} (n={s['n']})"
+    return (f"{f.format(s['median'])} {unit} (min {f.format(s['min'])}, max {f.format(s['max'])}, "
+            f"n={s['n']})")
+
+
+def table(r: dict) -> str:
+    m = r["machine"]
+    lines = [f"Measured {m['date']} on {m['arch']}, {m['cpu']}, {m['cores']} cores, {m['memory_gib']} GiB; "
+             f"{m['os']}; Python {m['python']}, Kivy {m['kivy']}; display {m['display']}, "
+             f"GL {m['gl_renderer']}. Runs: {r['settings']['runs']}, idle periods {r['settings']['idle_seconds']:g} s, "
+             f"frame cap {r['settings']['max_fps']}. Load average (1, 5, 15 min) before "
+             f"{m.get('load_average_before')}, after {m.get('load_average')}.", ""]
+    if "pi" in r["settings"]:
+        c = r["settings"]["pi"]
+        lines += [f"Pi-like conditions, the app and bare Kivy alike: CPU {c['cap']}"
+                  + (f", pinned to CPU {c['cpu']}" if c["cpu"] is not None else "")
+                  + f"; every durable commit of the store at least {c['commit_delay_ms']:g} ms.", ""]
+    lines += ["| figure | measured |", "| --- | --- |"]
+
+    def row(name: str, value: str) -> None:
+        lines.append(f"| {name} | {value} |")
+
+    start = r.get("startup")
+    if start:
+        row("**Start-up** (spawn to first frame on screen)", "")
+        row("bare Kivy app, one label", fmt(start["bare_ms"]))
+        row("app, home screen", fmt(start["home_ms"]) + f"; **{start['ratio']:.2f}x** bare")
+        for game, entry in start["resume"].items():
+            row(f"app, {game} resumed from the store (tap Resume on home's first frame)",
+                fmt(entry["resumed_ms"]) + f"; resume adds {fmt(entry['adds_ms'])}")
+    memory = r.get("memory")
+    if memory and "bare_mib" in memory:
+        row("**Memory** (peak resident set)", "")
+        row("bare Kivy app, one label", fmt(memory["bare_mib"], "MiB", 1))
+        row("app, home screen", fmt(memory["home_mib"], "MiB", 1))
+        if "all_games_mib" in memory:
+            row("app, each game's screen opened in turn", fmt(memory["all_games_mib"], "MiB", 1)
+                + f"; **{memory['ratio']:.2f}x** bare")
+            for game, s in memory["after_each_mib"].items():
+                row(f"&nbsp;&nbsp;after opening {game}", fmt(s, "MiB", 1))
+        if "split_mib" in memory:
+            b, a = memory["split_mib"]["bare"], memory["split_mib"]["all_games"]
+            row("&nbsp;&nbsp;resident now: anonymous (heaps, GL driver) + file-backed (libraries)",
+                f"bare {b['anon']:.0f} + {b['file']:.0f} MiB; app, every game opened {a['anon']:.0f} + {a['file']:.0f} MiB")
+        if "after_idle_and_taps_mib" in memory:
+            row("app, after the idle periods and all the taps", f"{memory['after_idle_and_taps_mib']:.1f} MiB")
+    idle = r.get("idle")
+    if idle:
+        row(f"**Idle CPU** (% of one core over {r['settings']['idle_seconds']:g} s; parts: min/median/max)", "")
+        for screen, entry in idle.items():
+            name = "bare Kivy app, one label" if screen == "bare" else f"app on {screen}"
+            p = entry["parts"]
+            row(name, f"**{entry['percent']:.2f}%** (parts {p['min']:.2f} / {p['median']:.2f} / {p['max']:.2f}%)")
+    taps = r.get("taps")
+    if taps:
+        row("**Tap to screen** (finger lifted to the first frame showing the final effect, cap 30 fps)", "")
+        for game, entry in taps.items():
+            for name, figures in entry.items():
+                what = ", ".join(figures["actions"][:2]) or name
+                frames, ms = figures["frames"], figures["ms"]
+                value = ("; ".join(figures["errors"]) if not ms.get("n") else
+                         fmt(ms, digits=1) + f" = {frame_periods(ms['median'])}-{frame_periods(ms['max'])} frames "
+                         f"of 33 ms; loop passes {frames['min']:.0f}-{frames['max']:.0f}"
+                         + (f"; **{len(figures['errors'])} failed**: {figures['errors'][0]}" if figures["errors"] else ""))
+                row(f"{game}: {what}", value)
+    slaps = r.get("slap", {})
+    if slaps:
+        row("**Slap verdict** (first pad edge to the first frame showing the winner; main thread busy)", "")
+    for where, slap in slaps.items():
+        load = "and a full redraw every frame" if slap.get("redraw", True) else "every frame, no forced redraw"
+        row(f"{slap['path']}: {slap['races']} races, 2-4 pads 1-30 ms apart, window {slap['window_ms']:g} ms, "
+            f"0-{slap['busy_ms']:g} ms of Python {load}, Kivy clock {slap.get('clock')}",
+            fmt(slap["shown_ms"], digits=1, p99=True) + f", max {slap['shown_ms'].get('max', 0):.1f} ms; "
+            f"verdict decided {fmt(slap['verdict_ms'], digits=1, p99=True)}; the whole ranking shown (presses "
+            f"after the window join as they come) {fmt(slap['complete_ms'], digits=1, p99=True)}; "
+            f"winner right {slap['winner_right']}/{slap['races'] - slap['no_verdict']}, "
+            f"ranked right {slap['ranked_right']}/{slap['races'] - slap['no_verdict']}"
+            + (f"; **{slap['no_verdict']} without a verdict**" if slap["no_verdict"] else ""))
+    for delivery, j in r.get("race_judge", {}).items():
+        row(f"race judge, {j['races']} races, callbacks 0-50 ms late ({delivery})",
+            f"ranked right {j['ranked_right_percent']:.2f}%, winner right {j['winner_right_percent']:.2f}% "
+            f"(callbacks out of order in {j['out_of_order_percent']:.1f}%); edge to verdict "
+            f"median {j['edge_to_verdict_ms']['median']:.1f} ms, p99 {j['edge_to_verdict_ms']['p99']:.1f} ms")
+    engines = r.get("engines")
+    if engines:
+        row("**Engines**", "")
+        for game, e in engines["games"].items():
+            row(f"{game}: Game.push", f"{e['push_per_s']['median']:,.0f} actions/s (min {e['push_per_s']['min']:,.0f})")
+            row(f"{game}: refold {e['actions']} actions ({e['log']})", fmt(e["refold_ms"], digits=2, p99=True))
+            row(f"{game}: Store.load (SQLite + refold) / Session.undo (durable)",
+                f"{e['load_ms']['median']:.2f} ms / {e['undo_ms']['median']:.2f} ms median")
+        sim = engines.get("slapjack_sim")
+        if sim:
+            row(f"Slapjack simulate, {sim['players']} players", f"{sim['median']:.0f} games/s (min {sim['min']:.0f}; "
+                f"median game {sim['median_cards_turned']:g} cards turned)")
+    lines += ["", "| target | wanted | measured | met |", "| --- | --- | --- | --- |"]
+    for t in r.get("targets", []):
+        met = {True: "yes", False: "**no**", None: "?"}[t["met"]]
+        lines.append(f"| {t['target']} | {t['wanted']} | {t['measured']} | {met} |")
+    if r.get("notes"):
+        lines += [""] + [f"- {note}" for note in r["notes"]]
+    return "\n".join(lines)

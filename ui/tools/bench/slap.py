@@ -1,0 +1,199 @@
+"""The slap verdict, timed from a race's first pad edge to the first frame that shows its winner:
+the races (``SlapRaces``), the load that keeps the main thread busy drawing, and the pads'
+documented path to one label in a window of its own (``python -m ui.tools.bench.probe slap``)."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+from .frames import FrameWatch, clock_kind, emit, memory
+
+
+def busy_drawing(rng, busy_ms: float, redraw: bool = True):
+    """Keep the main thread busy drawing: every frame 0..busy_ms of pure-Python work, and (with
+    ``redraw``) the whole window redrawn, as Kivy does whenever anything on screen moves.
+    Returns the Clock event (cancel it to stop)."""
+    from kivy.clock import Clock
+    from kivy.core.window import Window
+
+    def busy(dt):
+        end = time.perf_counter() + rng.uniform(0, busy_ms / 1000)
+        x = 0
+        while time.perf_counter() < end:
+            for i in range(200):
+                x += i * i
+        if redraw:
+            Window.canvas.ask_update()
+
+    return Clock.schedule_interval(busy, 0)
+
+
+class SlapRaces:
+    """Races on mock pads pressed at known edge times, as a player's hand would: each edge is
+    driven on a device thread at its own time (plus 0..max_delay_ms, a late callback), and the
+    race is timed from its first edge to the first frame whose pixels show the final verdict.
+
+    The caller says when the verdict is set (:meth:`verdict_set`), which pads it ranked in
+    which order (``ranking()``), and what to do between races (``between()``)."""
+
+    HOLD = 0.08
+
+    def __init__(self, watch: FrameWatch, board, pads: list[int], verdict_widget, races: int, rng,
+                 max_delay_ms: float, ranking, between, done):
+        from hardware.mock import LateDelivery
+
+        self.watch, self.board, self.pads, self.widget = watch, board, pads, verdict_widget
+        self.left, self.rng, self.max_delay = races, rng, max_delay_ms / 1000
+        self.ranking, self.between, self.done = ranking, between, done
+        self.late = LateDelivery()
+        self.results: list[dict] = []
+        self.race: dict | None = None
+
+    def start(self) -> None:
+        from kivy.clock import Clock
+
+        Clock.schedule_once(lambda dt: self._race(), 0.3 + self.rng.uniform(0, 1 / 30))
+
+    def verdict_set(self) -> None:
+        if self.race is not None and "verdict_set" not in self.race:
+            self.race["verdict_set"] = time.monotonic()
+            self.watch.watch([self.widget])   # from here every frame is read, to find the one showing it
+
+    def _race(self) -> None:
+        from kivy.clock import Clock
+
+        rng = self.rng
+        now = time.monotonic()
+        order = rng.sample(self.pads, rng.randint(2, min(4, len(self.pads))))
+        t = now + rng.uniform(0.02, 0.06)
+        edges = {}
+        for pad in order:
+            edges[pad] = t
+            t += rng.uniform(0.001, 0.003) if rng.random() < 0.5 else rng.uniform(0.003, 0.030)
+        frames: list = []
+
+        def listener(t, frame, hashes):
+            frames.append((t, hashes))
+            if hashes is not None and "verdict_set" not in self.race:
+                # The picture before the verdict is known: stop reading pixels until the verdict
+                # is set. A read waits for the renderer while holding Python's lock, which would
+                # hold back the presses' device thread: the probe's cost, not the app's.
+                self.watch.rects = []
+
+        self.race = {"edges": edges, "frames": frames, "listener": listener}
+        self.watch.watch([self.widget])
+        self.watch.listeners.append(listener)
+        mock = self.board.mock
+        for pad, edge in edges.items():
+            delay = rng.uniform(0, self.max_delay)
+            self.late.drive(mock, pad, True, edge, delay)
+            self.late.drive(mock, pad, False, edge + self.HOLD, delay)
+        done_at = max(edges.values()) + self.HOLD + self.max_delay + self.board.debounce + 0.15
+        Clock.schedule_once(lambda dt: self._end(), done_at - time.monotonic())
+
+    def _end(self) -> None:
+        from kivy.clock import Clock
+
+        race = self.race
+        self.watch.listeners.remove(race["listener"])
+        self.watch.rects = []
+        edges = race["edges"]
+        first = min(edges.values())
+        truth = sorted(edges, key=edges.get)
+        frames = race["frames"]
+        set_at = race.get("verdict_set")
+        frames = [(t, hashes) for t, hashes in frames if hashes is not None]
+        before = [hashes for t, hashes in frames if set_at is None or t < set_at]
+        shown = [(t, hashes) for t, hashes in frames
+                 if set_at is not None and t >= set_at and (not before or hashes != before[-1])]
+        if not shown:
+            self.results.append({"error": "no verdict shown"})
+        else:
+            # The winner shows in the first frame drawn after the verdict; presses that come
+            # after the window join the race as they arrive and their gaps are added to it.
+            final = frames[-1][1]
+            complete = next(t for t, hashes in shown if hashes == final)
+            ranking = [p for p in self.ranking() if p in edges]
+            self.results.append({
+                "ms": (shown[0][0] - first) * 1000.0,
+                "complete_ms": (complete - first) * 1000.0,
+                "verdict_ms": (set_at - first) * 1000.0,
+                "winner_right": ranking[:1] == truth[:1],
+                "ranked_right": ranking == [p for p in truth if p in ranking],
+            })
+        self.race = None
+        self.between()
+        self.left -= 1
+        if self.left <= 0:
+            self.late.close()
+            self.done(self.results)
+        else:
+            Clock.schedule_once(lambda dt: self._race(), 0.25 + self.rng.uniform(0, 1 / 30))
+
+
+def run_slap(args) -> int:
+    """The pads' documented path to the screen, in a window of its own (no game screen)."""
+    import random
+    import tempfile
+
+    from ui.launcher import prepare_kivy
+
+    prepare_kivy(Path(tempfile.mkdtemp(prefix="jack-companion-bench-")), "800x480", max_fps=30)
+    from kivy.app import App
+    from kivy.clock import Clock
+    from kivy.uix.label import Label
+
+    from companion import config as settings
+    from companion.race import RaceJudge, RaceRunner
+    from hardware.pads import open_pads
+
+    pads_config = settings.defaults()["pads"]
+    window = pads_config["race_window_ms"] / 1000
+    rng = random.Random(args.seed)
+    # As hardware/pads.py says: presses and the window's timer as "free" events (ui/kivy_setup.py).
+    schedule = Clock.schedule_once if args.not_free else Clock.schedule_once_free
+
+    class SlapBench(App):
+        def build(self):
+            self.verdict = Label(text="", font_size="40sp")
+            return self.verdict
+
+        def on_start(self):
+            watch = FrameWatch()
+            self.board = open_pads(pads_config, mock=True, on_press=self.on_press)
+            self.runner = None
+            self.busy = busy_drawing(rng, args.busy_ms)
+            self.races = SlapRaces(watch, self.board, list(range(self.board.count)), self.verdict, args.races, rng,
+                                   args.max_delay_ms, ranking=lambda: self.last_ranking, between=self.between,
+                                   done=self.finish)
+            self.last_ranking = []
+            self.between()
+            self.races.start()
+
+        def between(self):
+            self.verdict.text = ""
+            judge = RaceJudge(window, held=self.board.held_pads())
+            self.runner = RaceRunner(judge, now=time.monotonic,
+                                     schedule=lambda delay, fn: schedule(lambda dt: fn(), delay),
+                                     on_verdict=self.show_verdict)
+
+        # The pads' documented path (hardware/pads.py): device thread -> Clock -> RaceRunner.
+        def on_press(self, pad, t):
+            arrived = self.board.now()
+            schedule(lambda dt: self.runner.press(pad, t, arrived), 0)
+
+        def show_verdict(self, verdict):
+            self.races.verdict_set()
+            self.last_ranking = list(verdict.ranking)
+            self.verdict.text = "\n".join(verdict.describe())
+
+        def finish(self, results):
+            self.busy.cancel()
+            emit("slap", results=results, memory=memory(), window_ms=window * 1000, busy_ms=args.busy_ms,
+                 clock=clock_kind(), path="pads path (hardware/pads.py recipe), one label")
+            self.board.close()
+            self.stop()
+
+    SlapBench().run()
+    return 0

@@ -1,0 +1,129 @@
+"""Drive the real app without a person: a finger on the glass, Kivy's loop stepped, pictures taken.
+
+The screenshots command, the UI tests and the bench all tap through :class:`Finger`, an input
+provider like a touchscreen's: a touch queued here reaches Kivy in its input pass and goes
+through the same post-processing every real touch does. There is no other way in.
+"""
+
+from __future__ import annotations
+
+import os
+import threading
+import time
+from pathlib import Path
+
+from kivy.base import EventLoop, runTouchApp
+from kivy.clock import Clock
+from kivy.core.window import Window
+from kivy.input.motionevent import MotionEvent
+from kivy.input.provider import MotionEventProvider
+
+
+class FingerTouch(MotionEvent):
+    """One finger on the glass, at window coordinates: one press, one release."""
+
+    count = 0
+
+    def __init__(self, x: float, y: float):
+        FingerTouch.count += 1
+        super().__init__("finger", FingerTouch.count, self.scaled(x, y), is_touch=True, type_id="touch")
+        self.profile = ["pos"]
+
+    @staticmethod
+    def scaled(x: float, y: float) -> dict:
+        return {"x": x / (Window.width - 1.0), "y": y / (Window.height - 1.0)}
+
+    def depack(self, args):
+        self.sx, self.sy = args["x"], args["y"]
+        super().depack(args)
+
+
+class Finger(MotionEventProvider):
+    """Touches queued by frame; each of Kivy's input passes hands over the next frame's batch."""
+
+    def __init__(self):
+        super().__init__("finger", None)
+        self.queue: list[list] = []      # per frame: [(etype, touch, on_dispatched)]
+        self.lock = threading.Lock()
+
+    def install(self) -> "Finger":
+        EventLoop.add_input_provider(self)
+        return self
+
+    def update(self, dispatch_fn) -> None:
+        with self.lock:
+            batch = self.queue.pop(0) if self.queue else None
+        for etype, touch, on_dispatched in batch or ():
+            if on_dispatched is not None:
+                on_dispatched(time.monotonic(), Clock.frames)
+            dispatch_fn(etype, touch)
+
+    @property
+    def pending(self) -> bool:
+        with self.lock:
+            return bool(self.queue)
+
+    def tap(self, x: float, y: float, hold_frames: int = 2, on_release=None) -> None:
+        """A finger down at (x, y) in window pixels, up ``hold_frames`` frames later (0: same frame).
+        ``on_release(t, frame)`` runs as the lift is handed to Kivy: the moment a button acts."""
+        touch = FingerTouch(x, y)
+        with self.lock:
+            if hold_frames == 0:
+                self.queue.append([("begin", touch, None), ("end", touch, on_release)])
+            else:
+                self.queue.append([("begin", touch, None)])
+                self.queue.extend([] for _ in range(hold_frames - 1))
+                self.queue.append([("end", touch, on_release)])
+
+    def tap_widget(self, widget, **kwargs) -> None:
+        self.tap(*widget.to_window(*widget.center), **kwargs)
+
+
+class AppDriver:
+    """The app built and its window open, with Kivy's loop stepped by hand (``pump``)."""
+
+    def __init__(self, app):
+        self.app = app
+        # What App.run() does before its loop, through public calls: build, show, start.
+        app.load_config()
+        app.load_kv(filename=app.kv_file)
+        app.root = app.build()
+        Window.add_widget(app.root)
+        app.dispatch("on_start")
+        self.finger = Finger().install()
+        runTouchApp(embedded=True)    # input providers and the event loop started; we dispatch
+        self.pump(3)
+
+    def pump(self, frames: int = 2) -> None:
+        """Let Kivy run ``frames`` frames: clock callbacks, input, layout, drawing."""
+        for _ in range(frames):
+            Clock.tick()
+            EventLoop.idle()
+
+    def resize(self, width: int, height: int) -> None:
+        Window.size = (width, height)
+        self.pump(4)
+
+    def tap_at(self, x: float, y: float) -> None:
+        """A finger down and up at (x, y), one frame apart, then the frames that follow it."""
+        self.finger.tap(x, y, hold_frames=1)
+        while self.finger.pending:
+            self.pump(1)
+        self.pump(2)
+
+    def tap(self, widget) -> None:
+        """Tap the middle of ``widget`` where it shows on screen (after any pending layout)."""
+        self.pump(1)
+        x, y = widget.to_window(*widget.center)
+        self.tap_at(x, y)
+
+    def screenshot(self, path: Path) -> Path:
+        self.pump(3)
+        made = Path(Window.screenshot(name=str(Path(path).with_suffix(".png"))))
+        final = Path(path).with_suffix(".png")
+        os.replace(made, final)
+        return final
+
+    def close(self) -> None:
+        self.app.stop()
+        self.pump(1)
