@@ -21,10 +21,11 @@ from companion.games.registry import register_game, unregister_game
 
 from tests import test_jack_change_it_rules, test_jacks_rules, test_one_eyed_jack_rules
 from tests import test_slapjack_judge, test_slapjack_rules
-from tests.games import tiny_game
 
 
 def tiny_log(seed: int) -> Game:
+    from tests.games import tiny_game   # imported (so registered) only while these tests run
+
     rng = random.Random(seed)
     game = Game({"game": "tiny", "players": ["Ann", "Ben", "Cat"][: rng.randint(2, 3)]})
     while (action := tiny_game.random_action(game.state, rng)) is not None:
@@ -45,7 +46,10 @@ GENERATORS = {
 
 @pytest.fixture(autouse=True, scope="module")
 def tiny_registered():
-    register_game(tiny_game.TINY)
+    """The tiny game is registered only for these tests, so no other test sees a fifth game."""
+    from tests.games import tiny_game
+
+    register_game(tiny_game.TINY)   # again, if an earlier test took it out
     yield
     unregister_game("tiny")
 
