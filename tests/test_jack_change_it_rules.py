@@ -707,20 +707,6 @@ def test_long_random_game_keeps_all_104_cards(seed):
     assert sorted(n for n in s["hand_sizes"].values() if n == 0) == [0]
 
 
-@pytest.mark.parametrize("seed", range(100, 106))
-def test_undo_back_to_the_start_matches_a_fresh_refold(seed):
-    """The log is the truth: every state on the way back equals a refold of that prefix of the log."""
-    game = random_game(seed, limit=120)
-    head = dict(game.header)
-    while game.actions:
-        fresh = Game.from_actions(head, game.actions)
-        assert fresh.state == game.state and fresh.summary() == game.summary()
-        game.pop()
-    assert game.state == Game(head).state
-    with pytest.raises(IllegalAction, match="nothing to undo"):
-        game.pop()
-
-
 @pytest.mark.parametrize("seed", range(200, 204))
 def test_hoarding_games_run_the_stock_dry_and_keep_all_104_cards(seed):
     """RULES.md Jack Change It: the pile is turned over when the stock is empty, and a lift or

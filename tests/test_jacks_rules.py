@@ -5,6 +5,7 @@ docstring, never copied from the program's output.
 """
 
 import json
+import random
 import shutil
 import subprocess
 import sys
@@ -610,3 +611,21 @@ def test_replay_of_a_missing_file(tmp_path):
     assert result.stdout == ""
     assert "Traceback" not in result.stderr
     assert len(result.stderr.splitlines()) == 1
+
+
+def random_game(seed: int, limit: int = 40) -> Game:
+    """Random but legal rounds (and now and then an edit of an earlier one) until the game ends."""
+    rng = random.Random(seed)
+    game = Game(header(rng.choice([None, 30, 60])))
+    for _ in range(limit):
+        if game.finished:
+            break
+        rounds = len(game.state.rounds)
+        taker = lambda: rng.choice(PLAYERS)  # noqa: E731
+        action = (edit(rng.randint(1, rounds), taker(), taker(), taker(), taker())
+                  if rounds and rng.random() < 0.2 else rnd(taker(), taker(), taker(), taker()))
+        try:
+            game.push(action)
+        except IllegalAction:   # an edit that would have ended the game earlier: play a round instead
+            game.push(rnd(taker(), taker(), taker(), taker()))
+    return game

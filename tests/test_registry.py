@@ -21,6 +21,7 @@ REPO = Path(__file__).resolve().parent.parent
 
 @pytest.fixture
 def tiny():
+    """The tiny game, registered for one test only: no other test sees a fifth game."""
     from tests.games import tiny_game
 
     register_game(tiny_game.TINY)   # again, if an earlier test took it out

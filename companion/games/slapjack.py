@@ -14,6 +14,11 @@ A card's race is every slap logged after it lands and before the next card. The 
 always shows the race settled with the slaps heard so far (the earliest timestamp wins,
 whatever order the slaps were logged in); the next ``turn`` or ``end`` closes it.
 
+At about 650 lines this module is over the usual size on purpose: settling a race (the table
+after its slaps) and the rules class that feeds it are one piece. What both ways to play
+share is already apart: the header in slapjack_header.py, race ranking, ties and press times
+in slapjack_races.py, the race judge in slapjack_judge.py.
+
 >>> from companion.engine import Game
 >>> game = Game({"game": "slapjack", "players": ["Ann", "Ben"]})
 >>> _ = game.push({"type": "turn", "card": "7H"})
@@ -142,7 +147,6 @@ class Verdict:
     tie: tuple[int, ...] = ()                  # tied first presses (a slap-off decides)
     wrong: tuple[int, ...] = ()                # wrong slappers, in press order
     penalties: tuple[tuple[int, int | None], ...] = ()  # (payer, receiver; None: under the pile)
-    decisive_t: float | None = None            # the press that decided the game, if one did
     notices: tuple[str, ...] = ()
 
 
@@ -275,7 +279,6 @@ def _settle(setup: Setup, base: Table, race: Race | None) -> tuple[Table, Verdic
     wrong: list[int] = []
     penalties: list[tuple[int, int | None]] = []
     notices: list[str] = []
-    decisive_t = None
 
     def alive() -> list[int]:
         return [i for i in range(len(players)) if not out[i]]
@@ -311,9 +314,8 @@ def _settle(setup: Setup, base: Table, race: Race | None) -> tuple[Table, Verdic
                     notices.append(f"{players[seat]} is out")
             if len(alive()) == 1:
                 champion = winner
-                decisive_t = dict(ranked)[winner] if race.slapoff is None else None
     elif not race.slappable:
-        for seat, t in ranked:
+        for seat, _ in ranked:
             if champion is not None:
                 break  # pressed after the press that ended the game
             wrong.append(seat)
@@ -346,7 +348,6 @@ def _settle(setup: Setup, base: Table, race: Race | None) -> tuple[Table, Verdic
                         notices.append(f"{players[to]} is back in with 1 card")
             if len(alive()) == 1:
                 champion = alive()[0]
-                decisive_t = t
 
     if champion is None and not race.slappable and pile and not any(counts[i] for i in alive()):
         # Everyone still in has turned their last card and no slap card shows: the player
@@ -368,7 +369,7 @@ def _settle(setup: Setup, base: Table, race: Race | None) -> tuple[Table, Verdic
 
     table = Table(tuple(counts), tuple(out), tuple(stacks) if stacks is not None else None, pile, under,
                   base.last_turner, shuffles, tuple(tallies), champion)
-    verdict = Verdict(ranked, winner, tie, tuple(wrong), tuple(penalties), decisive_t, tuple(notices))
+    verdict = Verdict(ranked, winner, tie, tuple(wrong), tuple(penalties), tuple(notices))
     return table, verdict
 
 
