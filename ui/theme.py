@@ -78,7 +78,7 @@ def font_big() -> float:
 
 # Text on the felt names cards with their suit symbol in the suit's colour; the printed colours
 # are too dark to read on dark green, so on the felt each is lifted to a lighter shade of itself
-# (at least 4.5:1 against PANEL, WCAG; tests/ui/test_colours.py measures it).
+# (at least 4.5:1 against PANEL, WCAG; the UI tests of the table's look measure it).
 TEXT_TWO_COLOUR = {"S": "#FFFFFF", "C": "#FFFFFF", "H": "#FFA3A3", "D": "#FFA3A3"}
 TEXT_FOUR_COLOUR = {"S": "#FFFFFF", "H": "#FFA766", "D": "#8CCBFF", "C": "#6FE3BD"}
 

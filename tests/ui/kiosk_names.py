@@ -41,9 +41,8 @@ def main(argv: list[str]) -> int:
 
     from companion import config as settings
     from ui.app import CompanionApp
-    from kivy.base import EventLoop
 
-    from ui.driver import AppDriver, FingerTouch
+    from ui.tools.driver import AppDriver
 
     app = CompanionApp(data_dir=folder, config=settings.defaults())
     driver = AppDriver(app)
@@ -62,12 +61,9 @@ def main(argv: list[str]) -> int:
             points = key_points(boards[0])
             for letter in name:
                 if letter.isupper():   # a capital: shift held down with one finger, the letter with another
-                    shift = FingerTouch(*points["shift"])
-                    EventLoop.post_dispatch_input("begin", shift)
-                    driver.pump(1)
+                    shift = driver.hold(*points["shift"])
                     driver.tap_at(*points[letter.lower()])
-                    EventLoop.post_dispatch_input("end", shift)
-                    driver.pump(1)
+                    driver.lift(shift)
                 else:
                     driver.tap_at(*points[letter])
             report.setdefault("typed", []).append(field.text)

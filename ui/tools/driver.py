@@ -75,6 +75,17 @@ class Finger(MotionEventProvider):
                 self.queue.extend([] for _ in range(hold_frames - 1))
                 self.queue.append([("end", touch, on_release)])
 
+    def down(self, x: float, y: float) -> FingerTouch:
+        """A finger put down at (x, y) and kept there until :meth:`up` (a key held, say shift)."""
+        touch = FingerTouch(x, y)
+        with self.lock:
+            self.queue.append([("begin", touch, None)])
+        return touch
+
+    def up(self, touch: FingerTouch) -> None:
+        with self.lock:
+            self.queue.append([("end", touch, None)])
+
     def tap_widget(self, widget, **kwargs) -> None:
         self.tap(*widget.to_window(*widget.center), **kwargs)
 
@@ -110,6 +121,21 @@ class AppDriver:
         while self.finger.pending:
             self.pump(1)
         self.pump(2)
+
+    def hold(self, x: float, y: float) -> FingerTouch:
+        """A finger down at (x, y) that stays down (lift it with :meth:`lift`)."""
+        touch = self.finger.down(x, y)
+        self.settle()
+        return touch
+
+    def lift(self, touch: FingerTouch) -> None:
+        self.finger.up(touch)
+        self.settle()
+
+    def settle(self) -> None:
+        while self.finger.pending:
+            self.pump(1)
+        self.pump(1)
 
     def tap(self, widget) -> None:
         """Tap the middle of ``widget`` where it shows on screen (after any pending layout)."""

@@ -200,7 +200,9 @@ def hooks(state: dict, args) -> None:
         from .slap import SlapRaces, busy_drawing
 
         app = App.get_running_app()
-        screen = app.open_session(Session.resume(app.store, command["game_id"]))
+        # A judge game starts empty, and Home puts away a game left with nothing played, so the
+        # game is started here, as a table would start it from its set-up.
+        screen = app.open_session(Session.start(app.store, command["header"]))
         rng = random.Random(command.get("seed", 1))
         redraw = bool(command.get("redraw", True))
 

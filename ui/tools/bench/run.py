@@ -325,13 +325,13 @@ class Bench:
         if "slapjack" in self.available:
             self.log(f"slap verdict: {races} races on the Slapjack screen (judge only), main thread busy drawing...")
             table = self.work / "table-judge"
-            ids = make_table(table, {"slapjack": ({"game": "slapjack", "players": list(PLAYERS[:4]), "options": {},
-                                                   "feed": "none"}, [])}, history=0)
+            header = {"game": "slapjack", "players": list(PLAYERS[:4]), "options": {}, "feed": "none"}
+            make_table(table, {}, history=0)
             for key, redraw in (("app", True), ("app_no_redraw", False)):
                 child = self.app(table)
                 try:
                     child.expect("settled")
-                    child.send(cmd="slap", game_id=ids["slapjack"], races=races, busy_ms=8, redraw=redraw)
+                    child.send(cmd="slap", header=header, races=races, busy_ms=8, redraw=redraw)
                     slap[key] = self.slap_figures(child.expect("slap", timeout=60 + 2 * races))
                 except BenchError as exc:
                     self.notes.append(f"slap verdict on the Slapjack screen: failed: {exc}")
