@@ -10,7 +10,7 @@ import math
 
 from kivy.app import App
 from kivy.clock import Clock
-from kivy.graphics import Color, Ellipse, Line, Rectangle
+from kivy.graphics import Color, Rectangle
 from kivy.metrics import dp, sp
 from kivy.properties import BooleanProperty, ListProperty, NumericProperty, StringProperty
 from kivy.uix.screenmanager import Screen
@@ -28,6 +28,7 @@ from ..widgets.board import SIDE_SYMBOLS, SIDE_WORDS, draw_chip, side_colour, te
 from ..widgets.rules import RulesButton  # noqa: F401  (the .kv's Rules button)
 from ..widgets.seats import SeatPicking
 from ..widgets.shapes import Ring
+from ..widgets.table_seats import draw_table_top
 
 
 class OneEyedSeating(Widget):
@@ -48,14 +49,7 @@ class OneEyedSeating(Widget):
         cx, cy = self.x + self.width / 2, self.y + self.height / 2
         rx, ry = min(self.width * 0.3, dp(200)), min(self.height * 0.26, dp(160))
         chip = dp(22)
-        with self.canvas:
-            Color(*theme.PANEL)
-            Ellipse(pos=(cx - rx, cy - ry), size=(2 * rx, 2 * ry))
-            Color(*theme.PANEL_LIGHT)
-            Line(ellipse=(cx - rx, cy - ry, 2 * rx, 2 * ry), width=dp(2))
-            texture = text_texture("clockwise \u21bb", sp(18), theme.TEXT_DIM, bold=False)
-            Color(1, 1, 1, 1)
-            Rectangle(texture=texture, size=texture.size, pos=(cx - texture.size[0] / 2, cy - texture.size[1] / 2))
+        draw_table_top(self.canvas, cx, cy, rx, ry, "clockwise \u21bb", sp(18))
         for i, (name, side, first) in enumerate(self.seats):
             # Seat 1 at the bottom, then clockwise as seen from above: left, top, right.
             angle = math.radians(270 - i * 360 / len(self.seats))

@@ -19,6 +19,18 @@ from .. import theme
 from .board import text_texture
 
 
+def draw_table_top(canvas, cx: float, cy: float, rx: float, ry: float, words: str, font_px: float) -> None:
+    """The table as an oval seen from above, with ``words`` in its middle."""
+    with canvas:
+        Color(*theme.PANEL)
+        Ellipse(pos=(cx - rx, cy - ry), size=(2 * rx, 2 * ry))
+        Color(*theme.PANEL_LIGHT)
+        Line(ellipse=(cx - rx, cy - ry, 2 * rx, 2 * ry), width=dp(2))
+        texture = text_texture(words, font_px, theme.TEXT_DIM, bold=False)
+        Color(1, 1, 1, 1)
+        Rectangle(texture=texture, size=texture.size, pos=(cx - texture.size[0] / 2, cy - texture.size[1] / 2))
+
+
 class TableSeats(Widget):
     seats = ListProperty([])  # (name, rgba colour, word beside the name or "") in seating order
 
@@ -34,15 +46,8 @@ class TableSeats(Widget):
         cx, cy = self.x + self.width / 2, self.y + self.height / 2
         rx, ry = min(self.width * 0.3, dp(220)), min(self.height * 0.3, dp(200))
         dot = dp(26)
-        with self.canvas:
-            Color(*theme.PANEL)
-            Ellipse(pos=(cx - rx, cy - ry), size=(2 * rx, 2 * ry))
-            Color(*theme.PANEL_LIGHT)
-            Line(ellipse=(cx - rx, cy - ry, 2 * rx, 2 * ry), width=dp(2))
-            words = "clockwise \u21bb" if self.seats else "Tap the players\nin seating order"
-            texture = text_texture(words, sp(20), theme.TEXT_DIM, bold=False)
-            Color(1, 1, 1, 1)
-            Rectangle(texture=texture, size=texture.size, pos=(cx - texture.size[0] / 2, cy - texture.size[1] / 2))
+        draw_table_top(self.canvas, cx, cy, rx, ry,
+                       "clockwise \u21bb" if self.seats else "Tap the players\nin seating order", sp(20))
         for i, (name, colour, word) in enumerate(self.seats):
             # Seat 1 at the bottom, then clockwise as seen from above: left, top, right.
             angle = math.radians(270 - i * 360 / len(self.seats))
