@@ -34,6 +34,26 @@ def pass_for_round(number: int) -> str:
     return PASSES[number % 4]
 
 
+ALL_FOUR, ONE_EACH, BY_JACK = "all four", "one each", "by jack"
+
+
+def round_kind(players: list[str] | tuple[str, ...], jacks: dict[str, str]) -> str:
+    """Which rule of docs/rules.md (Jacks) scores a round: all four Jacks to one player, one Jack
+    to each player, or each Jack's own points.
+
+    >>> round_kind(["A", "B", "C", "D"], {"JS": "A", "JH": "A", "JC": "A", "JD": "A"})
+    'all four'
+    >>> round_kind(["A", "B", "C", "D"], {"JS": "A", "JH": "B", "JC": "C", "JD": "D"})
+    'one each'
+    """
+    takers = set(jacks.values())
+    if len(jacks) == len(JACKS) and len(takers) == 1:  # "shooting the moon"
+        return ALL_FOUR
+    if len(takers) == len(players) == len(jacks) == len(JACKS):
+        return ONE_EACH
+    return BY_JACK
+
+
 def round_points(players: list[str] | tuple[str, ...], jacks: dict[str, str]) -> dict[str, int]:
     """Penalty points of one round, given who took each Jack.
 
@@ -42,11 +62,11 @@ def round_points(players: list[str] | tuple[str, ...], jacks: dict[str, str]) ->
     >>> round_points(["A", "B", "C", "D"], {"JS": "A", "JH": "B", "JC": "C", "JD": "D"})
     {'A': 7, 'B': 7, 'C': 7, 'D': 7}
     """
-    takers = set(jacks.values())
-    if len(takers) == 1:  # all four to one player ("shooting the moon")
-        (taker,) = takers
+    kind = round_kind(players, jacks)
+    if kind == ALL_FOUR:
+        (taker,) = set(jacks.values())
         return {p: 0 if p == taker else ROUND_TOTAL for p in players}
-    if len(takers) == len(players) == len(JACKS):  # each player took exactly one
+    if kind == ONE_EACH:
         return {p: ROUND_TOTAL // 3 for p in players}
     points = {p: 0 for p in players}
     for jack, taker in jacks.items():

@@ -52,6 +52,20 @@ class RowLine:
         return {"side": self.side, "spaces": [list(s) for s in self.spaces], "count": self.count}
 
 
+def sides_for(players: int) -> int:
+    """How many sides play: four players are two teams, partners opposite (docs/rules.md).
+
+    >>> [sides_for(n) for n in (2, 3, 4)]
+    [2, 3, 2]
+    """
+    return 2 if players == 4 else players
+
+
+def side_of_seat(seat: int, players: int) -> int:
+    """The side of the player in ``seat`` (from 0) at a table of ``players``."""
+    return seat % sides_for(players)
+
+
 def find_rows(board: tuple[int | None, ...], sides: int) -> tuple[RowLine, ...]:
     """Every row on ``board`` (100 spaces, row by row, each a side or None).
 
@@ -90,7 +104,7 @@ class OneEyedJackState:
 
     @property
     def sides(self) -> int:
-        return 2 if len(self.players) == 4 else len(self.players)
+        return sides_for(len(self.players))
 
     @property
     def teams(self) -> bool:
@@ -105,7 +119,7 @@ class OneEyedJackState:
         return 1 if len(self.players) == 3 else 2
 
     def side_of(self, player: int) -> int:
-        return player % self.sides
+        return side_of_seat(player, len(self.players))
 
     def members(self, side: int) -> list[str]:
         return [p for i, p in enumerate(self.players) if self.side_of(i) == side]

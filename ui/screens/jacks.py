@@ -13,7 +13,7 @@ from kivy.uix.screenmanager import Screen
 
 from companion.cards import SUIT_SYMBOLS
 from companion.errors import IllegalAction
-from companion.games.jacks import JACKS, POINTS, pass_for_round, round_points
+from companion.games.jacks import ALL_FOUR, JACKS, ONE_EACH, POINTS, pass_for_round, round_kind, round_points
 
 from .. import sound
 from ..widgets.basics import CardFace, ChoiceButton, TableButton, TableLabel
@@ -34,12 +34,13 @@ def preview_words(players, assignment: dict) -> str:
     if given < len(JACKS):
         return f"Tap who took each Jack ({given} of 4 given)."
     points = round_points(players, assignment)
-    takers = set(assignment.values())
-    if len(takers) == 1:
-        (taker,) = takers
-        return f"{taker} took all four Jacks: 21 for everyone else!"
-    if len(takers) == len(players):
-        return "One Jack each: 7 points for everybody."
+    kind = round_kind(players, assignment)
+    if kind == ALL_FOUR:
+        (taker,) = set(assignment.values())
+        others = max(points.values())
+        return f"{taker} took all four Jacks: {others} for everyone else!"
+    if kind == ONE_EACH:
+        return f"One Jack each: {points[players[0]]} points for everybody."
     return "Each one's points are on their tile: Record round to count them."
 
 

@@ -18,7 +18,7 @@ from kivy.uix.widget import Widget
 from kivy.utils import get_hex_from_color
 
 from companion.errors import GameError
-from companion.games.one_eyed_jack import HAND_SIZES, new_game
+from companion.games.one_eyed_jack import HAND_SIZES, new_game, side_of_seat, sides_for
 from companion.session import Session
 
 from .. import theme
@@ -143,8 +143,8 @@ class OneEyedJackSetupScreen(SeatPicking, Screen):
         if complete and not self.first:
             self._draw()
         order = self.order()
-        sides = 2 if self.count == 4 else self.count
-        side_of = {name: i % sides for i, name in enumerate(order)}
+        sides = sides_for(self.count)
+        side_of = {name: side_of_seat(i, self.count) for i, name in enumerate(order)}
 
         for button in self.ids.count_buttons.children:
             button.state = "down" if button.count == self.count else "normal"
