@@ -1,5 +1,5 @@
 """Each game declares its UI once (ui/games/), and that declaration is the one list the app, the
-screenshots and the bench read: docs/adding-a-game-ui.md."""
+screenshots and the bench read: docs/adding-a-game.md."""
 
 from __future__ import annotations
 

@@ -4,7 +4,7 @@ Each game declares itself once, in ``ui/games/<game>.py``, with one :func:`regis
 app, the screenshots and the bench read :data:`GAME_UIS` and nothing else. The engine's own
 registry (``companion.games.GAMES``) says which games exist; :func:`check` holds the two lists
 to each other, loudly: a registered game without its screens is an error, not "Coming soon".
-See docs/adding-a-game-ui.md.
+See docs/adding-a-game.md.
 """
 
 from __future__ import annotations
@@ -57,7 +57,7 @@ def ui_for(name: str) -> GameUI:
         return GAME_UIS[name]
     except KeyError:
         raise GameUIError(f"no UI is declared for the game {name!r}: add ui/games/{name.replace('-', '_')}.py "
-                          "(docs/adding-a-game-ui.md)") from None
+                          "(docs/adding-a-game.md)") from None
 
 
 def check(games) -> None:
