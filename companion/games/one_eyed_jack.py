@@ -59,18 +59,31 @@ def find_rows(board: tuple[int | None, ...], sides: int) -> tuple[RowLine, ...]:
     every side; a run of 5 to 9 is 1 row and a full line of 10 is 2. Runs are maximal, so a
     chip that lengthens a row from 5 to 6 leaves it 1 row. Two runs of 5 cannot share a line
     of 10 (they would need 11 spaces), so a line never holds two separate rows of one side.
+    The rows come line by line (board_.LINES' order), then side by side.
     """
-    found = []
-    for line in board_.LINES:
-        present = {board[index(s)] for s in line}
-        for side in range(sides):
-            if side not in present:
-                continue
-            for run in board_.runs(line, lambda s, side=side: s in CORNERS or board[index(s)] == side):
-                count = board_.rows_in_run(len(run))
-                if count:
-                    found.append(RowLine(side, run, count))
-    return tuple(found)
+    return tuple(row for line in range(len(board_.LINES)) for row in _rows_on_line(board, line, sides))
+
+
+def _rows_on_line(board: tuple[int | None, ...], line: int, sides: int) -> list[RowLine]:
+    spaces = board_.LINES[line]
+    return [RowLine(side, spaces[first:past], board_.rows_in_run(past - first))
+            for side in range(sides) for first, past in board_.side_runs(board, line, side)]
+
+
+def rows_after_change(rows: tuple[RowLine, ...], board: tuple[int | None, ...], space: Space,
+                      sides: int) -> tuple[RowLine, ...]:
+    """``find_rows(board, sides)`` when ``rows`` were the rows before only ``space`` changed:
+    only the lines through that space are looked at again (the same rows, in the same order)."""
+    through = board_.LINES_THROUGH[index(space)]
+    kept = [row for row in rows if board_.LINE_OF_PAIR[row.spaces[0], row.spaces[1]] not in through]
+    fresh = [row for line in through for row in _rows_on_line(board, line, sides)]
+    if not fresh and len(kept) == len(rows):
+        return rows
+    return tuple(sorted(kept + fresh, key=_row_order))
+
+
+def _row_order(row: RowLine) -> tuple[int, int, Space]:
+    return board_.LINE_OF_PAIR[row.spaces[0], row.spaces[1]], row.side, row.spaces[0]
 
 
 @dataclass(frozen=True)
@@ -295,7 +308,7 @@ class OneEyedJackRules(Rules):
                 raise IllegalAction("That space is taken" + hint)
             board[index(space)] = side
         board_t = tuple(board)
-        row_lines = find_rows(board_t, state.sides)
+        row_lines = rows_after_change(state.row_lines, board_t, space, state.sides)
         after = dataclasses.replace(state, board=board_t, row_lines=row_lines, passes=0)
         if sum(line.count for line in row_lines if line.side == side) >= state.rows_to_win:
             # The game ends as the chip goes down, so the winner draws no card: a win that takes
