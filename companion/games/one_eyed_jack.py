@@ -263,7 +263,7 @@ class OneEyedJackRules(Rules):
             raise IllegalAction("You can only swap a dead card (both its spaces have chips): "
                                 f"{card} still has an open space")
         # The swap does not end the turn and does not break a run of passes: only a play does.
-        return self._discard_and_draw(dataclasses.replace(state, swapped=True))
+        return dataclasses.replace(state, swapped=True, **self._discard_and_draw(state))
 
     def _play(self, state: OneEyedJackState, action: dict) -> OneEyedJackState:
         card = self._read_card(action)
@@ -309,26 +309,28 @@ class OneEyedJackRules(Rules):
             board[index(space)] = side
         board_t = tuple(board)
         row_lines = rows_after_change(state.row_lines, board_t, space, state.sides)
-        after = dataclasses.replace(state, board=board_t, row_lines=row_lines, passes=0)
         if sum(line.count for line in row_lines if line.side == side) >= state.rows_to_win:
             # The game ends as the chip goes down, so the winner draws no card: a win that takes
             # the stock's last card is still a win, not a draw.
-            return dataclasses.replace(after, winner=side, reshuffle=False, discards=state.discards + 1)
-        after = self._discard_and_draw(after)
-        if after.finished:
-            return after
-        return dataclasses.replace(after, turn=(state.turn + 1) % len(state.players), swapped=False)
+            return dataclasses.replace(state, board=board_t, row_lines=row_lines, passes=0,
+                                       winner=side, reshuffle=False, discards=state.discards + 1)
+        drawn = self._discard_and_draw(state)
+        if "draw" not in drawn:  # the game goes on: the next player's turn
+            drawn.update(turn=(state.turn + 1) % len(state.players), swapped=False)
+        # One new state per action (replace() is most of what a cheap action costs).
+        return dataclasses.replace(state, board=board_t, row_lines=row_lines, passes=0, **drawn)
 
-    def _discard_and_draw(self, state: OneEyedJackState) -> OneEyedJackState:
-        """One card onto the discard pile, then one drawn from the stock."""
+    def _discard_and_draw(self, state: OneEyedJackState) -> dict:
+        """One card onto the discard pile, then one drawn from the stock: the fields that change
+        (with "draw" among them only when the game ends, the stock having run out twice)."""
         discards = state.discards + 1
         stock = state.stock - 1
         if stock > 0:
-            return dataclasses.replace(state, stock=stock, discards=discards, reshuffle=False)
+            return {"stock": stock, "discards": discards, "reshuffle": False}
         if not state.rebuilt:
             # The stock's last card is drawn: the discards (this card too) become the new stock.
-            return dataclasses.replace(state, stock=discards, discards=0, rebuilt=True, reshuffle=True)
-        return dataclasses.replace(state, stock=0, discards=discards, reshuffle=False, draw="stock")
+            return {"stock": discards, "discards": 0, "rebuilt": True, "reshuffle": True}
+        return {"stock": 0, "discards": discards, "reshuffle": False, "draw": "stock"}
 
     # --- what the screen and replay show -----------------------------------------------
 
