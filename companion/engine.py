@@ -80,7 +80,8 @@ class Game:
         try:
             action = _own_copy(action)
         except RecursionError:
-            raise IllegalAction("an action must be plain JSON: this one is nested too deeply or holds itself") from None
+            raise IllegalAction("an action must be plain JSON: this one is nested too deeply "
+                                "or holds itself") from None
         state = self.check(action)
         self.record(action, state)
         return state
