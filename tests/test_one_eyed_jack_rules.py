@@ -602,6 +602,17 @@ def test_random_game_to_the_end_keeps_its_locks_and_replays(players, seed):
     # Undo back to the start is checked for every game at once, in tests/test_undo.py.
 
 
+@pytest.mark.parametrize("players, seed", SEEDS)
+def test_rows_found_after_each_action_are_the_whole_boards_rows(players, seed):
+    # docs/rules.md, "One-Eyed Jack": a row is five or more in a line, anywhere on the board. The
+    # rules look only at the lines through the chip just placed or taken; every state's rows must
+    # still be exactly those a scan of the whole board finds, in the same order.
+    game, _ = play_random_game(players, seed)
+    for count in range(len(game.actions) + 1):
+        state = game.state_after(count)
+        assert state.row_lines == find_rows(state.board, state.sides)
+
+
 def test_random_games_reach_every_ending():
     # The seeds are not all alike: the test above covers wins, rebuilds, passes and pass draws.
     events = Counter()

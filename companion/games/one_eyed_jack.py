@@ -73,18 +73,31 @@ def find_rows(board: tuple[int | None, ...], sides: int) -> tuple[RowLine, ...]:
     every side; a run of 5 to 9 is 1 row and a full line of 10 is 2. Runs are maximal, so a
     chip that lengthens a row from 5 to 6 leaves it 1 row. Two runs of 5 cannot share a line
     of 10 (they would need 11 spaces), so a line never holds two separate rows of one side.
+    The rows come line by line (board_.LINES' order), then side by side.
     """
-    found = []
-    for line in board_.LINES:
-        present = {board[index(s)] for s in line}
-        for side in range(sides):
-            if side not in present:
-                continue
-            for run in board_.runs(line, lambda s, side=side: s in CORNERS or board[index(s)] == side):
-                count = board_.rows_in_run(len(run))
-                if count:
-                    found.append(RowLine(side, run, count))
-    return tuple(found)
+    return tuple(row for line in range(len(board_.LINES)) for row in _rows_on_line(board, line, sides))
+
+
+def _rows_on_line(board: tuple[int | None, ...], line: int, sides: int) -> list[RowLine]:
+    spaces = board_.LINES[line]
+    return [RowLine(side, spaces[first:past], board_.rows_in_run(past - first))
+            for side in range(sides) for first, past in board_.side_runs(board, line, side)]
+
+
+def rows_after_change(rows: tuple[RowLine, ...], board: tuple[int | None, ...], space: Space,
+                      sides: int) -> tuple[RowLine, ...]:
+    """``find_rows(board, sides)`` when ``rows`` were the rows before only ``space`` changed:
+    only the lines through that space are looked at again (the same rows, in the same order)."""
+    through = board_.LINES_THROUGH[index(space)]
+    kept = [row for row in rows if board_.LINE_OF_PAIR[row.spaces[0], row.spaces[1]] not in through]
+    fresh = [row for line in through for row in _rows_on_line(board, line, sides)]
+    if not fresh and len(kept) == len(rows):
+        return rows
+    return tuple(sorted(kept + fresh, key=_row_order))
+
+
+def _row_order(row: RowLine) -> tuple[int, int, Space]:
+    return board_.LINE_OF_PAIR[row.spaces[0], row.spaces[1]], row.side, row.spaces[0]
 
 
 @dataclass(frozen=True)
@@ -264,7 +277,7 @@ class OneEyedJackRules(Rules):
             raise IllegalAction("You can only swap a dead card (both its spaces have chips): "
                                 f"{card} still has an open space")
         # The swap does not end the turn and does not break a run of passes: only a play does.
-        return self._discard_and_draw(dataclasses.replace(state, swapped=True))
+        return dataclasses.replace(state, swapped=True, **self._discard_and_draw(state))
 
     def _play(self, state: OneEyedJackState, action: dict) -> OneEyedJackState:
         card = self._read_card(action)
@@ -309,27 +322,29 @@ class OneEyedJackRules(Rules):
                 raise IllegalAction("That space is taken" + hint)
             board[index(space)] = side
         board_t = tuple(board)
-        row_lines = find_rows(board_t, state.sides)
-        after = dataclasses.replace(state, board=board_t, row_lines=row_lines, passes=0)
+        row_lines = rows_after_change(state.row_lines, board_t, space, state.sides)
         if sum(line.count for line in row_lines if line.side == side) >= state.rows_to_win:
             # The game ends as the chip goes down, so the winner draws no card: a win that takes
             # the stock's last card is still a win, not a draw.
-            return dataclasses.replace(after, winner=side, reshuffle=False, discards=state.discards + 1)
-        after = self._discard_and_draw(after)
-        if after.finished:
-            return after
-        return dataclasses.replace(after, turn=(state.turn + 1) % len(state.players), swapped=False)
+            return dataclasses.replace(state, board=board_t, row_lines=row_lines, passes=0,
+                                       winner=side, reshuffle=False, discards=state.discards + 1)
+        drawn = self._discard_and_draw(state)
+        if "draw" not in drawn:  # the game goes on: the next player's turn
+            drawn.update(turn=(state.turn + 1) % len(state.players), swapped=False)
+        # One new state per action (replace() is most of what a cheap action costs).
+        return dataclasses.replace(state, board=board_t, row_lines=row_lines, passes=0, **drawn)
 
-    def _discard_and_draw(self, state: OneEyedJackState) -> OneEyedJackState:
-        """One card onto the discard pile, then one drawn from the stock."""
+    def _discard_and_draw(self, state: OneEyedJackState) -> dict:
+        """One card onto the discard pile, then one drawn from the stock: the fields that change
+        (with "draw" among them only when the game ends, the stock having run out twice)."""
         discards = state.discards + 1
         stock = state.stock - 1
         if stock > 0:
-            return dataclasses.replace(state, stock=stock, discards=discards, reshuffle=False)
+            return {"stock": stock, "discards": discards, "reshuffle": False}
         if not state.rebuilt:
             # The stock's last card is drawn: the discards (this card too) become the new stock.
-            return dataclasses.replace(state, stock=discards, discards=0, rebuilt=True, reshuffle=True)
-        return dataclasses.replace(state, stock=0, discards=discards, reshuffle=False, draw="stock")
+            return {"stock": discards, "discards": 0, "rebuilt": True, "reshuffle": True}
+        return {"stock": 0, "discards": discards, "reshuffle": False, "draw": "stock"}
 
     # --- what the screen and replay show -----------------------------------------------
 

@@ -14,6 +14,7 @@ True
 
 from __future__ import annotations
 
+from operator import itemgetter
 from typing import Callable, Iterator
 
 from ..cards import RANKS
@@ -101,20 +102,39 @@ def _lines() -> tuple[tuple[Space, ...], ...]:
 
 
 LINES = _lines()
+# The same lines as flat indices (see index()), and for each of the 100 spaces the numbers of the
+# lines through it: a chip placed or taken can only change the rows on those few lines, so the
+# rules look at them instead of scanning the whole board after every action.
+LINE_INDICES: tuple[tuple[int, ...], ...] = tuple(tuple(index(s) for s in line) for line in LINES)
+_LINE_CELLS = tuple(itemgetter(*cells) for cells in LINE_INDICES)  # the line's chips, in one call
+_LINE_CORNER_AT = tuple(tuple(s in CORNERS for s in line) for line in LINES)
+LINE_CORNERS: tuple[int, ...] = tuple(sum(at) for at in _LINE_CORNER_AT)
+LINES_THROUGH: tuple[tuple[int, ...], ...] = tuple(
+    tuple(n for n, line in enumerate(LINE_INDICES) if i in line) for i in range(SIZE * SIZE))
+# Two neighbouring spaces lie on one line only, so a run's first two spaces name its line.
+LINE_OF_PAIR: dict[tuple[Space, Space], int] = {
+    (line[k], line[k + 1]): n for n, line in enumerate(LINES) for k in range(len(line) - 1)}
 
 
-def runs(line: tuple[Space, ...], counts: Callable[[Space], bool]) -> Iterator[tuple[Space, ...]]:
-    """The maximal runs of consecutive spaces of ``line`` for which ``counts`` is true."""
-    run: list[Space] = []
-    for space in line:
-        if counts(space):
-            run.append(space)
+def side_runs(board: tuple[int | None, ...], line: int, side: int) -> Iterator[tuple[int, int]]:
+    """The maximal runs (first, past the last position along line number ``line``) of at least
+    ROW_LENGTH spaces holding ``side``'s chips or a free corner (it counts for every side).
+    A line with too few of them to make a row is passed over without a walk along it."""
+    cells = _LINE_CELLS[line](board)
+    if cells.count(side) + LINE_CORNERS[line] < ROW_LENGTH:
+        return
+    corner_at = _LINE_CORNER_AT[line]
+    start = -1
+    for k, chip in enumerate(cells):
+        if chip == side or corner_at[k]:
+            if start < 0:
+                start = k
         else:
-            if run:
-                yield tuple(run)
-            run = []
-    if run:
-        yield tuple(run)
+            if start >= 0 and k - start >= ROW_LENGTH:
+                yield start, k
+            start = -1
+    if start >= 0 and len(cells) - start >= ROW_LENGTH:
+        yield start, len(cells)
 
 
 def rows_in_run(length: int) -> int:
