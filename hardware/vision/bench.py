@@ -20,6 +20,7 @@ import cv2
 import numpy as np
 
 from hardware.vision.classify import builtin_classifier
+from hardware.vision.learned import default_classifier
 from hardware.vision.detect import warp_card
 from hardware.vision.recognise import read_card, read_image
 
@@ -128,9 +129,10 @@ def main(argv=None) -> int:
     parser = argparse.ArgumentParser(prog="python -m hardware.vision.bench")
     parser.add_argument("--data", help="the photographs (default: ../shared/vision-data from here, or beside the repository)")
     parser.add_argument("--limit", type=int)
+    parser.add_argument("--glyphs", action="store_true", help="the drawn-glyph classifier, not the trained model")
     args = parser.parse_args(argv)
     cv2.setNumThreads(1)  # one core, as the target says
-    clf = builtin_classifier()
+    clf = builtin_classifier() if args.glyphs else default_classifier()
     out = {"ms_per_720_rendered_photo": speed(clf), "watcher": watcher_figures(clf)}
     data = Path(args.data) if args.data else next(
         (p for p in (Path.cwd().parent / "shared" / "vision-data",

@@ -13,9 +13,10 @@ from dataclasses import dataclass, field
 import cv2
 import numpy as np
 
-from hardware.vision.classify import GlyphClassifier, Reading, builtin_classifier
+from hardware.vision.classify import GlyphClassifier, Reading
 from hardware.vision.detect import find_cards, warp_card
 from hardware.vision.glyphs import cut_index
+from hardware.vision.learned import default_classifier
 
 
 @dataclass
@@ -53,7 +54,7 @@ def read_card(card: np.ndarray, clf: GlyphClassifier) -> tuple[Reading | None, b
 
 def read_image(image: np.ndarray, clf: GlyphClassifier | None = None) -> tuple[list[SeenCard], str | None]:
     """(every card named, the card on top or None)."""
-    clf = clf or builtin_classifier()
+    clf = clf or default_classifier()
     seen: list[SeenCard] = []
     for quad in find_cards(image):
         reading, agree = read_card(warp_card(image, quad), clf)
@@ -80,7 +81,7 @@ def read_file(path: str, clf: GlyphClassifier | None = None) -> dict:
     image = cv2.imread(str(path), cv2.IMREAD_COLOR)
     if image is None:
         raise ValueError("not an image OpenCV can read (missing, empty or not a picture)")
-    clf = clf or builtin_classifier()
+    clf = clf or default_classifier()
     t0 = time.perf_counter()
     seen, top = read_image(image, clf)
     ms = (time.perf_counter() - t0) * 1000
