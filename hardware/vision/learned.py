@@ -70,6 +70,8 @@ class CombinedClassifier:
     sure themselves; against the glyphs only at ``SURE_ALONE``. Thresholds chosen on held-out
     scene corners and a third of the crops (docs/vision.md)."""
 
+    lone_sure = 0.995  # a card read from one corner only (see recognise.read_card)
+
     def __init__(self, learned: LearnedClassifier, glyphs) -> None:
         self.learned, self.glyphs = learned, glyphs
 

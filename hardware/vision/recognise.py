@@ -47,8 +47,12 @@ def read_card(card: np.ndarray, clf: GlyphClassifier) -> tuple[Reading | None, b
     readings.sort(key=lambda r: -r.score)
     best = readings[0]
     agree = len(readings) == 2 and readings[0].card == readings[1].card
-    if len(readings) == 2 and not agree and readings[1].sure:
+    if len(readings) == 2 and not agree and (readings[1].sure or readings[1].card in readings[0].candidates[1:]):
         best = Reading(best.card, False, best.score * 0.5, best.candidates)
+    # A classifier may ask more of a name its card's other corner cannot confirm.
+    lone = getattr(clf, "lone_sure", None)
+    if lone is not None and len(readings) == 1 and best.sure and best.score < lone:
+        best = Reading(best.card, False, best.score, best.candidates)
     return best, agree
 
 
