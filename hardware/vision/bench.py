@@ -135,6 +135,8 @@ def main(argv=None) -> int:
                         help="scenes: only the photos the trained model was not trained on (crops: all)")
     parser.add_argument("--glyphs", action="store_true", help="the drawn-glyph classifier, not the trained model")
     args = parser.parse_args(argv)
+    if args.limit is not None and args.limit < 1:
+        parser.error("--limit must be at least 1")
     cv2.setNumThreads(1)  # one core, as the target says
     clf = builtin_classifier() if args.glyphs else default_classifier()
     out = {"ms_per_720_rendered_photo": speed(clf), "watcher": watcher_figures(clf)}
