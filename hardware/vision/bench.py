@@ -1,11 +1,13 @@
-"""Card vision's figures: ``python -m hardware.vision.bench [--data DIR] [--limit N]``.
+"""Card vision's figures: ``python -m hardware.vision.bench [--data DIR] [--limit N] [--held-out] [--glyphs]``.
 
 With the photographs in DIR (default ../shared/vision-data beside the repository; see its
 SOURCES.md) it measures the issue's targets on every photo, none left out:
 scenes/ (top right, every fully visible card named sure, sure names not in the photo) and
 crops/ (named right, sure-and-wrong, jokers named). Always: ms per 720x720 photo on one core,
 the pile watcher's CPU at 30 frames/s 640x480 and its report latency, and the synthetic game.
-``--limit`` reads only the first N photos of each folder (a quick look, not the figures).
+``--limit`` reads only the first N photos of each folder (a quick look, not the figures);
+``--held-out`` reads only the scenes the trained model never saw; ``--glyphs`` uses the drawn
+glyphs alone, as before the model.
 """
 
 from __future__ import annotations
@@ -20,13 +22,14 @@ import cv2
 import numpy as np
 
 from hardware.vision.classify import builtin_classifier
+from hardware.vision.learned import default_classifier
 from hardware.vision.detect import warp_card
 from hardware.vision.recognise import read_card, read_image
 
 
-def scenes(folder: Path, clf, limit=None) -> dict:
+def scenes(folder: Path, clf, limit=None, only=None) -> dict:
     labels = json.loads((folder / "labels.json").read_text())
-    names = sorted(labels)[:limit]
+    names = sorted(n for n in labels if only is None or n in only)[:limit]
     top_right = visible = visible_sure = sure = sure_absent = 0
     ms = []
     for name in names:
@@ -128,16 +131,27 @@ def main(argv=None) -> int:
     parser = argparse.ArgumentParser(prog="python -m hardware.vision.bench")
     parser.add_argument("--data", help="the photographs (default: ../shared/vision-data from here, or beside the repository)")
     parser.add_argument("--limit", type=int)
+    parser.add_argument("--held-out", action="store_true",
+                        help="scenes: only the photos the trained model was not trained on (crops: all)")
+    parser.add_argument("--glyphs", action="store_true", help="the drawn-glyph classifier, not the trained model")
     args = parser.parse_args(argv)
+    if args.limit is not None and args.limit < 1:
+        parser.error("--limit must be at least 1")
     cv2.setNumThreads(1)  # one core, as the target says
-    clf = builtin_classifier()
+    clf = builtin_classifier() if args.glyphs else default_classifier()
     out = {"ms_per_720_rendered_photo": speed(clf), "watcher": watcher_figures(clf)}
     data = Path(args.data) if args.data else next(
         (p for p in (Path.cwd().parent / "shared" / "vision-data",
                      Path(__file__).resolve().parents[2].parent / "shared" / "vision-data") if p.exists()),
         Path("../shared/vision-data"))
     if (data / "scenes" / "labels.json").exists():
-        out["scenes"] = scenes(data / "scenes", clf, args.limit)
+        only = None
+        if args.held_out:
+            from hardware.vision.learned import MODEL_PATH
+
+            with np.load(str(MODEL_PATH)) as model:
+                only = set(str(n) for n in model["held_out"])
+        out["scenes"] = scenes(data / "scenes", clf, args.limit, only)
     if (data / "crops" / "labels.json").exists():
         out["crops"] = crops(data / "crops", clf, args.limit)
     print(json.dumps(out, indent=1))

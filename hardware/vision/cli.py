@@ -19,10 +19,10 @@ def add_commands(sub) -> None:
 
 
 def cmd_vision(args) -> int:
-    from hardware.vision.classify import builtin_classifier
+    from hardware.vision.learned import default_classifier
     from hardware.vision.recognise import read_file
 
-    clf = builtin_classifier()
+    clf = default_classifier()
     status = 0
     for path in args.images:
         try:

@@ -13,9 +13,10 @@ from dataclasses import dataclass, field
 import cv2
 import numpy as np
 
-from hardware.vision.classify import GlyphClassifier, Reading, builtin_classifier
+from hardware.vision.classify import GlyphClassifier, Reading
 from hardware.vision.detect import find_cards, warp_card
 from hardware.vision.glyphs import cut_index
+from hardware.vision.learned import default_classifier
 
 
 @dataclass
@@ -46,14 +47,18 @@ def read_card(card: np.ndarray, clf: GlyphClassifier) -> tuple[Reading | None, b
     readings.sort(key=lambda r: -r.score)
     best = readings[0]
     agree = len(readings) == 2 and readings[0].card == readings[1].card
-    if len(readings) == 2 and not agree and readings[1].sure:
+    if len(readings) == 2 and not agree and (readings[1].sure or readings[1].card in readings[0].candidates[1:]):
         best = Reading(best.card, False, best.score * 0.5, best.candidates)
+    # A classifier may ask more of a name its card's other corner cannot confirm.
+    lone = getattr(clf, "lone_sure", None)
+    if lone is not None and len(readings) == 1 and best.sure and best.score < lone:
+        best = Reading(best.card, False, best.score, best.candidates)
     return best, agree
 
 
 def read_image(image: np.ndarray, clf: GlyphClassifier | None = None) -> tuple[list[SeenCard], str | None]:
     """(every card named, the card on top or None)."""
-    clf = clf or builtin_classifier()
+    clf = clf or default_classifier()
     seen: list[SeenCard] = []
     for quad in find_cards(image):
         reading, agree = read_card(warp_card(image, quad), clf)
@@ -80,7 +85,7 @@ def read_file(path: str, clf: GlyphClassifier | None = None) -> dict:
     image = cv2.imread(str(path), cv2.IMREAD_COLOR)
     if image is None:
         raise ValueError("not an image OpenCV can read (missing, empty or not a picture)")
-    clf = clf or builtin_classifier()
+    clf = clf or default_classifier()
     t0 = time.perf_counter()
     seen, top = read_image(image, clf)
     ms = (time.perf_counter() - t0) * 1000

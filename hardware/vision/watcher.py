@@ -19,7 +19,7 @@ import time
 import cv2
 import numpy as np
 
-from hardware.vision.classify import builtin_classifier
+from hardware.vision.learned import default_classifier
 from hardware.vision.detect import order_quad, warp_card
 from hardware.vision.recognise import SeenCard, read_card, read_image
 
@@ -34,7 +34,7 @@ class PileWatcher:
                  classifier=None) -> None:
         self.camera, self.sink, self.clock = camera, sink, clock
         self.region, self.settle = region, settle
-        self.clf = classifier or builtin_classifier()
+        self.clf = classifier or default_classifier()
         self.top: list[str] = []          # the pile as seen, bottom to top
         self._still_ref: np.ndarray | None = None
         self._prev: np.ndarray | None = None
