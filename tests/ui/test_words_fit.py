@@ -1,4 +1,4 @@
-"""Every word on the Jacks, Jack Change It and One-Eyed Jack screens fits, at both screen sizes,
+"""Every word on the game screens, Home, History, Players, Settings and the set-ups fits, at both sizes,
 with long names (12 letters) and as many players as each game seats; and what a player needs to
 read is at least 20 px high at 800x480 (issue: "Gran w...ith 31!", "LAST CARD" at 9 px)."""
 
@@ -194,3 +194,31 @@ def test_message_bar_names_cards_in_their_suit_colour(driver, app):
     assert f"10[color={theme.text_suit_hex('C', app.four_colour)}]\u2663[/color]" in bar.text, bar.text
     assert "Ann &bl;the 2nd&br; played" in bar.text, bar.text
     assert problem(bar) is None, problem(bar)
+
+
+def _unfinished_games(app):
+    """Two games left unfinished with long names: Home lists them to carry on."""
+    from companion.session import Session
+
+    Session.start(app.store, {"game": "jacks", "players": list(LONG[:4]), "options": {"target": 40}})
+    Session.start(app.store, {"game": "jack-change-it", "players": list(LONG[:8]),
+                              "options": {"queens_reverse": True, "jacks_wild": False}, "start": "7H"})
+
+
+SCREENS_AROUND = ("home", "history", "players", "settings",
+                  "jacks-setup", "slapjack-setup", "jack-change-it-setup", "one-eyed-jack-setup")
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("name", SCREENS_AROUND)
+def test_every_word_fits_around_the_games(driver, app, size, name):
+    from kivy.core.window import Window
+
+    driver.resize(*size)
+    _roster(app)
+    _unfinished_games(app)
+    app.show(name)
+    driver.pump(4)
+    found = [problem(label) for label in labels(Window)]
+    left = [why for why in found if why]
+    assert not left, f"{name} at {size[0]}x{size[1]}:\n  " + "\n  ".join(left)
