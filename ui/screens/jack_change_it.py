@@ -31,6 +31,9 @@ ACE_OF_HEARTS, TWO_OF_HEARTS = "AH", "2H"
 
 # -- the table ------------------------------------------------------------------------------------
 
+NAME_PX = dp(20)  # a seat's name: never under 20 px (docs/ui.md's smallest type for game state)
+
+
 class SeatTile(BoxLayout):
     """One player at the table: name on their colour, cards in hand, a last-card mark."""
 
@@ -40,6 +43,29 @@ class SeatTile(BoxLayout):
     current = BooleanProperty(False)
     last_card = BooleanProperty(False)
     strip = NumericProperty(dp(24))  # the height of the name on its colour
+    shown_name = StringProperty("")  # the name, broken over two lines when one is too narrow
+    name_lines = NumericProperty(1)
+
+    def __init__(self, **kwargs):
+        super().__init__(**kwargs)
+        self.fbind("name", self._fit_name)
+        self.fbind("width", self._fit_name)
+        self._fit_name()
+
+    def _fit_name(self, *_):
+        """A long name takes two lines at full size ("Christa-" over "belle") rather than
+        smaller type or an ellipsis (issue: "Gran w...ith 31!")."""
+        from kivy.core.text import Label as CoreLabel
+
+        name, room = self.name, self.width - dp(8)
+        measure = CoreLabel(font_name=theme.FONT_BOLD, font_size=NAME_PX)
+        if " " not in name and len(name) > 3 and measure.get_extents(name)[0] > room:
+            half = (len(name) + 1) // 2
+            self.shown_name, self.name_lines = f"{name[:half]}-\n{name[half:]}", 2
+        elif " " in name and measure.get_extents(name)[0] > room:
+            self.shown_name, self.name_lines = name.replace(" ", "\n", 1), 2
+        else:
+            self.shown_name, self.name_lines = name, 1
 
 
 class StepArrow(Label):
@@ -70,6 +96,7 @@ class JackChangeItScreen(Screen):
     winner_text = StringProperty("")
     can_undo = BooleanProperty(False)
     seat_count = NumericProperty(0)
+    long_names = BooleanProperty(False)  # some seat's name takes two lines: the seats stand taller
 
     def __init__(self, **kwargs):
         super().__init__(**kwargs)
@@ -107,6 +134,7 @@ class JackChangeItScreen(Screen):
         self.seats = {}
         self.step_arrows = []
         self.seat_count = len(self.players)
+        self.long_names = any(len(name) > 8 for name in self.players)
         for name in self.players:
             tile = SeatTile(name=name, fill=app.player_colour(name))
             self.seats[name] = tile
