@@ -22,7 +22,7 @@ def test_missing_file_gives_defaults_and_no_problems(path):
     settings, problems = config.load(path)
     assert problems == []
     assert settings == config.defaults()
-    # The documented defaults a player relies on: Jacks to 75 (RULES.md), the 7" screen size.
+    # The documented defaults a player relies on: Jacks to 75 (docs/rules.md), the 7" screen size.
     assert settings["jacks"]["target"] == 75
     assert settings["display"]["size"] == "800x480"
     assert settings["display"]["four_colour"] is False

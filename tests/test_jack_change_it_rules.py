@@ -1,4 +1,7 @@
-"""Jack Change It rules (RULES.md, "Jack Change It"), as the table would see them."""
+"""Jack Change It rules (docs/rules.md, "Jack Change It"), as the table would see them.
+
+Long on purpose: one test per rule of the section, each quoting it, and the random games checked against a second reading of the rules.
+"""
 
 from __future__ import annotations
 
@@ -82,7 +85,7 @@ def shed_to_one(game: Game, name: str, cards: list[str], then: str | None = None
 # --- the deal and the header -------------------------------------------------------------
 
 def test_deal_counts_seven_each_and_the_rest_is_stock():
-    """RULES.md Jack Change It: two decks, 104 cards, 7 cards each; the stock's top card starts the pile."""
+    """docs/rules.md Jack Change It: two decks, 104 cards, 7 cards each; the stock's top card starts the pile."""
     for players in (2, 4, 10):
         s = new(players).summary()
         assert s["hand_sizes"] == {n: 7 for n in NAMES[:players]}
@@ -94,7 +97,7 @@ def test_deal_counts_seven_each_and_the_rest_is_stock():
 
 @pytest.mark.parametrize("start", ["2H", "AH", "8S", "QD", "JC"])
 def test_start_card_has_no_effect_even_a_trick_card(start):
-    """RULES.md Jack Change It: the top card of the stock starts the pile; no effect even if a trick card."""
+    """docs/rules.md Jack Change It: the top card of the stock starts the pile; no effect even if a trick card."""
     s = new(4, start).summary()
     assert s["turn"] == "Ann" and s["direction"] == "clockwise"
     assert s["owed"] is None and s["named_suit"] is None
@@ -112,7 +115,7 @@ def test_start_card_has_no_effect_even_a_trick_card(start):
     ({"start": 7}, "the start card"),
 ])
 def test_bad_headers_are_refused(bad, words):
-    """RULES.md Jack Change It: 2 to 10 players; the options are queens reverse and jacks wild."""
+    """docs/rules.md Jack Change It: 2 to 10 players; the options are queens reverse and jacks wild."""
     h = header()
     h.update(bad)
     with pytest.raises(BadHeader, match=words):
@@ -120,7 +123,7 @@ def test_bad_headers_are_refused(bad, words):
 
 
 def test_header_needs_a_start_card_and_options_default():
-    """RULES.md Jack Change It: options "queens reverse" on and "jacks wild" off unless chosen."""
+    """docs/rules.md Jack Change It: options "queens reverse" on and "jacks wild" off unless chosen."""
     h = header()
     del h["start"]
     with pytest.raises(BadHeader, match='needs "start"'):
@@ -133,7 +136,7 @@ def test_header_needs_a_start_card_and_options_default():
 # --- matching, lifting, whose turn --------------------------------------------------------
 
 def test_a_card_must_match_suit_or_rank():
-    """RULES.md Jack Change It: play one card that matches the top card's suit or rank."""
+    """docs/rules.md Jack Change It: play one card that matches the top card's suit or rank."""
     game = new(3)
     reason = refused_play(game, "8C")
     assert reason == "The 8 of Clubs doesn't go on the 7 of Hearts - play Hearts or a 7, or lift a card"
@@ -145,7 +148,7 @@ def test_a_card_must_match_suit_or_rank():
 
 
 def test_lift_takes_one_card_and_ends_the_turn():
-    """RULES.md Jack Change It: cannot or will not play: lift one card from the stock; the turn ends."""
+    """docs/rules.md Jack Change It: cannot or will not play: lift one card from the stock; the turn ends."""
     game = new(3)
     s = lift(game)
     assert s["hand_sizes"]["Ann"] == 8 and s["stock"] == 104 - 21 - 2 and s["turn"] == "Ben"
@@ -153,7 +156,7 @@ def test_lift_takes_one_card_and_ends_the_turn():
 
 
 def test_unknown_action_and_bad_cards_are_refused():
-    """RULES.md Jack Change It: the actions are play, lift and pick-up."""
+    """docs/rules.md Jack Change It: the actions are play, lift and pick-up."""
     game = new(2)
     assert "unknown action type 'pass'" in refused(game, {"type": "pass"})
     assert "is not a card" in refused(game, {"type": "play", "cards": ["11H"]})
@@ -164,7 +167,7 @@ def test_unknown_action_and_bad_cards_are_refused():
 # --- 2s -----------------------------------------------------------------------------------
 
 def test_chain_of_twos_with_three_players():
-    """RULES.md Jack Change It: 2: the next player picks up 2 unless they play another 2 (2 per two)."""
+    """docs/rules.md Jack Change It: 2: the next player picks up 2 unless they play another 2 (2 per two)."""
     game = new(3)
     s = play(game, "2H")
     assert s["owed"] == {"player": "Ben", "count": 2} and s["prompt"] == "Ben: pick up 2, or play a 2"
@@ -181,7 +184,7 @@ def test_chain_of_twos_with_three_players():
 
 
 def test_chain_of_twos_with_four_players_comes_round_again():
-    """RULES.md Jack Change It: whoever cannot add a 2 picks up the whole count; that ends their turn."""
+    """docs/rules.md Jack Change It: whoever cannot add a 2 picks up the whole count; that ends their turn."""
     game = new(4)
     for card, owed_by, count in [("2H", "Ben", 2), ("2S", "Cat", 4), ("2C", "Dan", 6), ("2D", "Ann", 8)]:
         assert play(game, card)["owed"] == {"player": owed_by, "count": count}
@@ -196,7 +199,7 @@ def test_chain_of_twos_with_four_players_comes_round_again():
 # --- Ace of Hearts, 5 of Hearts -------------------------------------------------------------
 
 def test_ace_of_hearts_cancelled_by_five_of_hearts():
-    """RULES.md Jack Change It: AH: next picks up 5, not passed on, only cancelled by 5H."""
+    """docs/rules.md Jack Change It: AH: next picks up 5, not passed on, only cancelled by 5H."""
     game = new(3)
     s = play(game, "AH")
     assert s["owed"] == {"player": "Ben", "count": 5} and s["owed_kind"] == "ace"
@@ -211,7 +214,7 @@ def test_ace_of_hearts_cancelled_by_five_of_hearts():
 
 
 def test_ace_of_hearts_picked_up_by_a_player_without_the_five():
-    """RULES.md Jack Change It: AH: the next player picks up 5."""
+    """docs/rules.md Jack Change It: AH: the next player picks up 5."""
     game = new(3)
     play(game, "AH")
     stock = game.summary()["stock"]
@@ -222,7 +225,7 @@ def test_ace_of_hearts_picked_up_by_a_player_without_the_five():
 
 
 def test_five_of_hearts_is_ordinary_when_nothing_is_owed():
-    """RULES.md Jack Change It: 5H cancels a pending AH pick-up; otherwise an ordinary card."""
+    """docs/rules.md Jack Change It: 5H cancels a pending AH pick-up; otherwise an ordinary card."""
     game = new(3)
     s = play(game, "5H")
     assert s["owed"] is None and s["turn"] == "Ben" and s["direction"] == "clockwise"
@@ -230,14 +233,14 @@ def test_five_of_hearts_is_ordinary_when_nothing_is_owed():
 
 
 def test_five_of_hearts_does_not_stop_a_chain_of_twos():
-    """RULES.md Jack Change It: 2s are passed on only with another 2; 5H only cancels the AH."""
+    """docs/rules.md Jack Change It: 2s are passed on only with another 2; 5H only cancels the AH."""
     game = new(3)
     play(game, "2H")
     assert refused_play(game, "5H") == "Ben must pick up 2 or play a 2"
 
 
 def test_ace_and_two_of_hearts_together_make_seven():
-    """RULES.md Jack Change It: AH together with 2H in one play makes 7, still cancelled only by 5H."""
+    """docs/rules.md Jack Change It: AH together with 2H in one play makes 7, still cancelled only by 5H."""
     game = new(3)
     s = play(game, "AH", "2H")
     assert s["top"] == "2H" and s["pile"] == 3 and s["hand_sizes"]["Ann"] == 5
@@ -251,7 +254,7 @@ def test_ace_and_two_of_hearts_together_make_seven():
 
 
 def test_ace_and_two_need_the_ace_to_be_playable():
-    """RULES.md Jack Change It: AH+2H: the AH must be playable, and the 2H ends on top."""
+    """docs/rules.md Jack Change It: AH+2H: the AH must be playable, and the 2H ends on top."""
     game = new(3, start="7S")
     reason = refused_play(game, "AH", "2H")
     assert reason.startswith("The Ace of Hearts doesn't go on the 7 of Spades, so the 2 of Hearts can't go with it")
@@ -264,7 +267,7 @@ def test_ace_and_two_need_the_ace_to_be_playable():
 
 @pytest.mark.parametrize("cards", [["2H", "AH"], ["2S", "2C"], ["AH", "5H"], ["7H", "7C"], ["AH", "2H", "2H"], ["AH", "2S"]])
 def test_no_other_two_card_plays(cards):
-    """RULES.md Jack Change It: no other two-card plays than AH then 2H."""
+    """docs/rules.md Jack Change It: no other two-card plays than AH then 2H."""
     game = new(3)
     reason = refused_play(game, *cards)
     assert "Ace of Hearts" in reason and ("first" in reason or "one card at a time" in reason)
@@ -273,7 +276,7 @@ def test_no_other_two_card_plays(cards):
 # --- 8s -------------------------------------------------------------------------------------
 
 def test_eight_with_two_players_the_player_goes_again():
-    """RULES.md Jack Change It: 8: next misses their turn (with 2 players, the player of the 8 goes again)."""
+    """docs/rules.md Jack Change It: 8: next misses their turn (with 2 players, the player of the 8 goes again)."""
     game = new(2)
     s = play(game, "8H")
     assert s["turn"] == "Ann" and s["last"] == "Ann played 8H: Ben misses a turn"
@@ -282,7 +285,7 @@ def test_eight_with_two_players_the_player_goes_again():
 
 
 def test_eight_with_four_players_skips_one():
-    """RULES.md Jack Change It: 8: the next player misses their turn."""
+    """docs/rules.md Jack Change It: 8: the next player misses their turn."""
     game = new(4)
     assert play(game, "8H")["turn"] == "Cat"
     assert play(game, "8D")["turn"] == "Ann"  # Dan is skipped
@@ -290,7 +293,7 @@ def test_eight_with_four_players_skips_one():
 
 
 def test_eight_after_a_queen_skips_the_other_way():
-    """RULES.md Jack Change It: Q reverses (3+ players), then 8 skips the next player that way."""
+    """docs/rules.md Jack Change It: Q reverses (3+ players), then 8 skips the next player that way."""
     game = new(3)
     assert play(game, "QH")["turn"] == "Cat"
     assert play(game, "8H")["turn"] == "Ann"  # Ben is skipped, going anticlockwise
@@ -299,7 +302,7 @@ def test_eight_after_a_queen_skips_the_other_way():
 # --- Queens ---------------------------------------------------------------------------------
 
 def test_queen_reverses_with_three_players():
-    """RULES.md Jack Change It: Q (only with 3 or more players; option "queens reverse", on): direction reverses."""
+    """docs/rules.md Jack Change It: Q (only with 3 or more players; option "queens reverse", on): direction reverses."""
     game = new(3)
     s = play(game, "QH")
     assert s["direction"] == "anticlockwise" and s["turn"] == "Cat"
@@ -308,14 +311,14 @@ def test_queen_reverses_with_three_players():
 
 
 def test_queen_does_not_reverse_with_two_players():
-    """RULES.md Jack Change It: Q reverses only with 3 or more players."""
+    """docs/rules.md Jack Change It: Q reverses only with 3 or more players."""
     game = new(2)
     s = play(game, "QH")
     assert s["direction"] == "clockwise" and s["turn"] == "Ben"
 
 
 def test_queen_is_ordinary_with_the_option_off():
-    """RULES.md Jack Change It: option "queens reverse" off: a Queen is an ordinary card."""
+    """docs/rules.md Jack Change It: option "queens reverse" off: a Queen is an ordinary card."""
     game = new(3, queens_reverse=False)
     s = play(game, "QH")
     assert s["direction"] == "clockwise" and s["turn"] == "Ben"
@@ -324,7 +327,7 @@ def test_queen_is_ordinary_with_the_option_off():
 # --- Jacks ----------------------------------------------------------------------------------
 
 def test_jack_changes_the_suit():
-    """RULES.md Jack Change It: J: the player names a suit; play continues in that suit (or a Jack)."""
+    """docs/rules.md Jack Change It: J: the player names a suit; play continues in that suit (or a Jack)."""
     game = new(3)
     s = play(game, "JH", suit="S")
     assert s["suit"] == "S" and s["named_suit"] == "S" and s["top"] == "JH"
@@ -338,7 +341,7 @@ def test_jack_changes_the_suit():
 
 
 def test_jack_naming_the_suit_in_play_is_refused():
-    """RULES.md Jack Change It: J: the player names a suit other than the suit now in play."""
+    """docs/rules.md Jack Change It: J: the player names a suit other than the suit now in play."""
     game = new(3)
     assert refused_play(game, "JH", suit="H") == (
         "A Jack must change the suit: pick Spades, Diamonds or Clubs, not Hearts")
@@ -349,7 +352,7 @@ def test_jack_naming_the_suit_in_play_is_refused():
 
 
 def test_jack_needs_a_suit_and_only_a_jack_names_one():
-    """RULES.md Jack Change It: J: the player names a suit."""
+    """docs/rules.md Jack Change It: J: the player names a suit."""
     game = new(3)
     assert refused_play(game, "JH") == "Say which suit the Jack changes it to: Spades, Diamonds or Clubs"
     assert refused_play(game, "7S", suit="C") == "Only a Jack changes the suit"
@@ -357,7 +360,7 @@ def test_jack_needs_a_suit_and_only_a_jack_names_one():
 
 
 def test_jack_must_match_unless_jacks_are_wild():
-    """RULES.md Jack Change It: option "jacks wild" (off): a Jack may go on anything."""
+    """docs/rules.md Jack Change It: option "jacks wild" (off): a Jack may go on anything."""
     game = new(3)
     assert refused_play(game, "JS", suit="D").startswith("The Jack of Spades doesn't go on the 7 of Hearts")
     wild = new(3, jacks_wild=True)
@@ -368,7 +371,7 @@ def test_jack_must_match_unless_jacks_are_wild():
 
 
 def test_wild_jack_does_not_answer_a_pickup():
-    """RULES.md Jack Change It: 2s are passed on only by a 2, even with jacks wild."""
+    """docs/rules.md Jack Change It: 2s are passed on only by a 2, even with jacks wild."""
     wild = new(3, jacks_wild=True)
     play(wild, "2H")
     assert refused_play(wild, "JS", suit="D") == "Ben must pick up 2 or play a 2"
@@ -381,7 +384,7 @@ HEARTS = ["3H", "4H", "6H", "9H", "10H", "KH"]
 
 @pytest.mark.parametrize("last, suit", [("2H", None), ("8H", None), ("JH", "S"), ("AH", None)])
 def test_cannot_finish_on_a_trick_card(last, suit):
-    """RULES.md Jack Change It: you cannot finish on a trick card (2, 8, J, AH); lift instead."""
+    """docs/rules.md Jack Change It: you cannot finish on a trick card (2, 8, J, AH); lift instead."""
     game = new(2)
     shed_to_one(game, "Ann", HEARTS)
     assert game.summary()["last_card"] == ["Ann"]
@@ -391,7 +394,7 @@ def test_cannot_finish_on_a_trick_card(last, suit):
 
 
 def test_finish_on_a_queen_with_two_players():
-    """RULES.md Jack Change It: Queens may finish a 2-player game."""
+    """docs/rules.md Jack Change It: Queens may finish a 2-player game."""
     game = new(2)
     shed_to_one(game, "Ann", HEARTS)
     s = play(game, "QH")
@@ -402,7 +405,7 @@ def test_finish_on_a_queen_with_two_players():
 
 
 def test_cannot_finish_on_a_queen_where_queens_reverse():
-    """RULES.md Jack Change It: you cannot finish on a Q where Queens reverse (3+ players, option on)."""
+    """docs/rules.md Jack Change It: you cannot finish on a Q where Queens reverse (3+ players, option on)."""
     game = new(3)
     shed_to_one(game, "Ann", HEARTS)
     assert refused_play(game, "QH") == "You can't finish on a trick card: lift a card instead"
@@ -412,7 +415,7 @@ def test_cannot_finish_on_a_queen_where_queens_reverse():
 
 
 def test_finish_on_five_of_hearts():
-    """RULES.md Jack Change It: 5H may always finish."""
+    """docs/rules.md Jack Change It: 5H may always finish."""
     game = new(4)
     shed_to_one(game, "Ann", HEARTS)
     s = play(game, "5H")
@@ -420,7 +423,7 @@ def test_finish_on_five_of_hearts():
 
 
 def test_finish_on_five_of_hearts_while_stopping_an_ace():
-    """RULES.md Jack Change It: 5H cancels a pending AH pick-up, and may always finish."""
+    """docs/rules.md Jack Change It: 5H cancels a pending AH pick-up, and may always finish."""
     game = new(3)
     shed_to_one(game, "Ben", HEARTS, then="Ann")
     play(game, "AH")
@@ -430,7 +433,7 @@ def test_finish_on_five_of_hearts_while_stopping_an_ace():
 
 
 def test_last_card_two_on_a_chain_must_pick_up():
-    """RULES.md Jack Change It: a player whose last card is a trick card must take from the stock."""
+    """docs/rules.md Jack Change It: a player whose last card is a trick card must take from the stock."""
     game = new(3)
     shed_to_one(game, "Ben", HEARTS, then="Ann")
     play(game, "2H")
@@ -439,7 +442,7 @@ def test_last_card_two_on_a_chain_must_pick_up():
 
 
 def test_ace_and_two_cannot_be_the_last_two_cards():
-    """RULES.md Jack Change It: AH+2H leaves 2H on top, a trick card: no finishing on it."""
+    """docs/rules.md Jack Change It: AH+2H leaves 2H on top, a trick card: no finishing on it."""
     game = new(2)
     shed_to_one(game, "Ann", HEARTS)
     assert refused_play(game, "AH", "2H") == "Ann has only 1 card, so can't play 2 at once"
@@ -456,7 +459,7 @@ def total(s: dict) -> int:
 
 
 def test_stock_runs_out_and_the_pile_is_turned_over():
-    """RULES.md Jack Change It: as soon as the stock is empty, keep the top pile card and turn the
+    """docs/rules.md Jack Change It: as soon as the stock is empty, keep the top pile card and turn the
     rest over as the new stock; a lift or pick-up finding no card at all is forgiven."""
     game = new(10)
     for card in ["3H", "4H", "6H", "9H", "10H", "KH", "3H", "4H", "6H", "9H"]:
@@ -490,7 +493,7 @@ def test_stock_runs_out_and_the_pile_is_turned_over():
 
 
 def test_pickup_turns_the_pile_over_in_the_middle():
-    """RULES.md Jack Change It: a pick-up that empties the stock goes on from the turned-over pile."""
+    """docs/rules.md Jack Change It: a pick-up that empties the stock goes on from the turned-over pile."""
     game = new(10)
     for card in ["3H", "4H", "6H", "9H", "10H", "KH", "3H", "4H", "6H"]:
         play(game, card)
@@ -506,7 +509,7 @@ def test_pickup_turns_the_pile_over_in_the_middle():
 
 
 def test_a_third_copy_of_a_card_is_refused():
-    """RULES.md Jack Change It: two decks, so each card exists twice; the pile holds what was played."""
+    """docs/rules.md Jack Change It: two decks, so each card exists twice; the pile holds what was played."""
     game = new(3)
     play(game, "7S")
     s = play(game, "7H")  # the second 7 of Hearts (the first started the pile)
@@ -521,7 +524,7 @@ def test_a_third_copy_of_a_card_is_refused():
 # --- helpers for the screen -------------------------------------------------------------------
 
 def test_hint_and_prompt_words():
-    """RULES.md Jack Change It: what may be played, as the screen says it."""
+    """docs/rules.md Jack Change It: what may be played, as the screen says it."""
     game = new(3, start="8D")
     assert legal_plays_hint(game.state) == "Diamonds or an 8"
     assert game.rules.legal_plays_hint(game.state) == "Diamonds or an 8"
@@ -544,7 +547,7 @@ def test_summary_has_every_field_the_screen_needs():
 # --- logs --------------------------------------------------------------------------------------
 
 def test_hand_written_game_replays_to_a_winner():
-    """RULES.md Jack Change It: the first player with no cards wins (2s, 8, J, AH, 5H, Q on the way)."""
+    """docs/rules.md Jack Change It: the first player with no cards wins (2s, 8, J, AH, 5H, Q on the way)."""
     game = Game.from_text((LOGS / "jack-change-it-game.jsonl").read_text())
     s = game.summary()
     assert s["finished"] and s["winner"] == "Ann" and s["turn"] is None
@@ -565,14 +568,14 @@ def test_hand_written_game_replays_to_a_winner():
     ('{"type": "pickup"}', 2, "Ann has nothing to pick up: play Hearts or a 7, or lift a card"),
 ])
 def test_bad_logs_name_the_line_and_the_rule(text, line, reason):
-    """RULES.md Jack Change It: illegal plays in a log are errors naming the line and the rule."""
+    """docs/rules.md Jack Change It: illegal plays in a log are errors naming the line and the rule."""
     with pytest.raises(LogError) as info:
         Game.from_text(json.dumps(header(3)) + "\n" + text + "\n")
     assert str(info.value) == f"line {line}: {reason}"
 
 
 def test_bad_header_in_a_log_is_line_one():
-    """RULES.md Jack Change It: 2 to 10 players."""
+    """docs/rules.md Jack Change It: 2 to 10 players."""
     with pytest.raises(LogError, match=r"^line 1: Jack Change It is played by 2 to 10 players"):
         Game.from_text(json.dumps(header(1)) + "\n")
 
@@ -606,7 +609,7 @@ def test_replay_json_prints_where_the_game_stands():
 
 
 def test_replay_of_a_bad_log_names_the_line():
-    """RULES.md Jack Change It: J names a suit other than the suit now in play; blank lines still count."""
+    """docs/rules.md Jack Change It: J names a suit other than the suit now in play; blank lines still count."""
     done = replay(str(LOGS / "jack-change-it-bad-jack.jsonl"))
     assert done.returncode == 2
     assert done.stderr.strip() == "line 4: A Jack must change the suit: pick Hearts, Diamonds or Clubs, not Spades"
@@ -618,7 +621,7 @@ def test_replay_of_a_bad_log_names_the_line():
 # --- random games with real (simulated) hands ----------------------------------------------------
 
 def by_the_book(s: dict, cards: list[str], hand: int, players: int, queens_reverse: bool, jacks_wild: bool) -> bool:
-    """RULES.md Jack Change It written out again, apart from the engine, for a player holding ``cards``."""
+    """docs/rules.md Jack Change It written out again, apart from the engine, for a player holding ``cards``."""
     top_rank, kind, suit = s["top"][:-1], s["owed_kind"], s["suit"]
     if len(cards) == 2:
         return cards == ["AH", "2H"] and kind is None and (suit == "H" or top_rank == "A") and hand > 2
@@ -692,7 +695,7 @@ def random_game(seed: int, check=None, limit: int = 3000, players: int | None = 
 
 @pytest.mark.parametrize("seed", range(12))
 def test_long_random_game_keeps_all_104_cards(seed):
-    """RULES.md Jack Change It: two decks, 104 cards; every card is in a hand, the stock or the pile."""
+    """docs/rules.md Jack Change It: two decks, 104 cards; every card is in a hand, the stock or the pile."""
     def check(game):
         s = game.summary()
         assert total(s) == 104
@@ -709,7 +712,7 @@ def test_long_random_game_keeps_all_104_cards(seed):
 
 @pytest.mark.parametrize("seed", range(200, 204))
 def test_hoarding_games_run_the_stock_dry_and_keep_all_104_cards(seed):
-    """RULES.md Jack Change It: the pile is turned over when the stock is empty, and a lift or
+    """docs/rules.md Jack Change It: the pile is turned over when the stock is empty, and a lift or
     pick-up that finds no card at all is forgiven; the cards still add up to 104."""
     seen = {"turned": 0, "forgiven": 0}
 

@@ -1,7 +1,9 @@
-"""Jacks as RULES.md ("Jacks") states it, checked through the engine and the real command.
+"""Jacks as docs/rules.md ("Jacks") states it, checked through the engine and the real command.
 
 Every expected number below is worked out by hand from the rules quoted in each test's
 docstring, never copied from the program's output.
+
+Long on purpose: one test per rule of the section, each quoting it.
 """
 
 import json
@@ -72,7 +74,7 @@ def jsonl(*lines):
     ],
 )
 def test_ordinary_split_scores_each_jack(jacks, expected):
-    """RULES.md Jacks: Points: JS 7, JH 7, JC 4, JD 3 (21 a round)."""
+    """docs/rules.md Jacks: Points: JS 7, JH 7, JC 4, JD 3 (21 a round)."""
     game = play(rnd(*jacks))
     assert game.summary()["scores"] == expected
     assert game.summary()["rounds"] == [expected]
@@ -81,7 +83,7 @@ def test_ordinary_split_scores_each_jack(jacks, expected):
 
 @pytest.mark.parametrize("taker", PLAYERS)
 def test_all_four_to_one_player(taker):
-    """RULES.md Jacks: All four to one player: that player 0, every other player 21."""
+    """docs/rules.md Jacks: All four to one player: that player 0, every other player 21."""
     game = play(all_to(taker))
     expected = {p: 0 if p == taker else 21 for p in PLAYERS}
     assert game.summary()["scores"] == expected
@@ -98,7 +100,7 @@ def test_all_four_to_one_player(taker):
     ],
 )
 def test_each_player_one_jack_is_seven_each(jacks):
-    """RULES.md Jacks: Each player took exactly one Jack: every player 7."""
+    """docs/rules.md Jacks: Each player took exactly one Jack: every player 7."""
     game = play(rnd(*jacks))
     assert game.summary()["scores"] == pts(7, 7, 7, 7)
 
@@ -117,7 +119,7 @@ def test_each_player_one_jack_is_seven_each(jacks):
     ],
 )
 def test_two_two_splits(jacks, expected):
-    """RULES.md Jacks: Points: JS 7, JH 7, JC 4, JD 3; a two-two split is neither special case."""
+    """docs/rules.md Jacks: Points: JS 7, JH 7, JC 4, JD 3; a two-two split is neither special case."""
     assert play(rnd(*jacks)).summary()["scores"] == expected
 
 
@@ -135,12 +137,12 @@ def test_two_two_splits(jacks, expected):
     ],
 )
 def test_three_to_one_player(jacks, expected):
-    """RULES.md Jacks: Points: JS 7, JH 7, JC 4, JD 3; three Jacks to one player is not 'all four'."""
+    """docs/rules.md Jacks: Points: JS 7, JH 7, JC 4, JD 3; three Jacks to one player is not 'all four'."""
     assert play(rnd(*jacks)).summary()["scores"] == expected
 
 
 def test_totals_add_up_round_by_round():
-    """RULES.md Jacks: Points: JS 7, JH 7, JC 4, JD 3; the totals are the sum of the rounds."""
+    """docs/rules.md Jacks: Points: JS 7, JH 7, JC 4, JD 3; the totals are the sum of the rounds."""
     game = play(
         rnd("Ann", "Ben", "Ann", "Cat"),  # 11 7 3 0
         all_to("Ben"),  # 21 0 21 21
@@ -163,7 +165,7 @@ PASS_BY_ROUND = {
 
 @pytest.mark.parametrize("number, direction", sorted(PASS_BY_ROUND.items()))
 def test_pass_for_each_round(number, direction):
-    """RULES.md Jacks: Passing by round number r (from 1): r mod 4 = 1 pass 3 left, 2 right, 3 across, 0 none."""
+    """docs/rules.md Jacks: Passing by round number r (from 1): r mod 4 = 1 pass 3 left, 2 right, 3 across, 0 none."""
     # A high target, so eleven rounds of 7 each do not end the game.
     game = play(*[EACH_ONE] * (number - 1), target=1000)
     summary = game.summary()
@@ -175,7 +177,7 @@ def test_pass_for_each_round(number, direction):
 # --- the target ------------------------------------------------------------------------------
 
 def test_default_target_75_ends_the_game_after_the_round_that_passes_it():
-    """RULES.md Jacks: The game ends after a round in which someone reaches the target (option, 75)."""
+    """docs/rules.md Jacks: The game ends after a round in which someone reaches the target (option, 75)."""
     game = play(all_to("Ann"), all_to("Ann"), all_to("Ann"))
     # 3 x 21 = 63 for Ben, Cat and Dan: under 75, the game goes on.
     assert game.summary()["scores"] == pts(0, 63, 63, 63)
@@ -190,7 +192,7 @@ def test_default_target_75_ends_the_game_after_the_round_that_passes_it():
 
 
 def test_reaching_the_target_exactly_ends_the_game():
-    """RULES.md Jacks: ... someone reaches the target (option, 75); fewest points wins."""
+    """docs/rules.md Jacks: ... someone reaches the target (option, 75); fewest points wins."""
     three = rnd("Ben", "Ben", "Ben", "Cat")  # Ben 18, Cat 3
     game = play(three, three, three, three)
     assert game.summary()["scores"] == pts(0, 72, 12, 0)
@@ -203,7 +205,7 @@ def test_reaching_the_target_exactly_ends_the_game():
 
 
 def test_custom_target_option():
-    """RULES.md Jacks: The game ends after a round in which someone reaches the target (option, 75)."""
+    """docs/rules.md Jacks: The game ends after a round in which someone reaches the target (option, 75)."""
     rounds = [all_to("Ann"), EACH_ONE, rnd("Ann", "Cat", "Dan", "Cat")]
     # Round by round: (0 21 21 21), (7 28 28 28), then Ann JS 7, Cat JH+JD 10, Dan JC 4:
     # (14 28 38 32).
@@ -222,7 +224,7 @@ def test_custom_target_option():
 
 
 def test_no_rounds_after_the_game_is_over():
-    """RULES.md Jacks: The game ends after a round in which someone reaches the target."""
+    """docs/rules.md Jacks: The game ends after a round in which someone reaches the target."""
     game = play(all_to("Ann"), target=21)  # 21 for the others: over
     assert game.finished
     before = game.summary()
@@ -238,7 +240,7 @@ def test_no_rounds_after_the_game_is_over():
 
 
 def test_undo_of_the_last_round_reopens_a_finished_game():
-    """RULES.md Jacks: the game ends after the round that reaches the target; undo removes that round."""
+    """docs/rules.md Jacks: the game ends after the round that reaches the target; undo removes that round."""
     game = play(EACH_ONE, all_to("Dan"), target=28)
     # (7 7 7 7) + (21 21 21 0) = (28 28 28 7): over, Dan wins.
     assert game.finished and game.summary()["winners"] == ["Dan"]
@@ -252,7 +254,7 @@ def test_undo_of_the_last_round_reopens_a_finished_game():
 # --- ties --------------------------------------------------------------------------------------
 
 def test_equal_fewest_share_the_win():
-    """RULES.md Jacks: fewest points wins; equal fewest share the win."""
+    """docs/rules.md Jacks: fewest points wins; equal fewest share the win."""
     game = play(rnd("Ann", "Ann", "Ben", "Ben"), target=14)
     # Ann 14 reaches the target; Cat and Dan have 0 each, the fewest.
     assert game.summary()["scores"] == pts(14, 7, 0, 0)
@@ -260,7 +262,7 @@ def test_equal_fewest_share_the_win():
 
 
 def test_all_four_level_all_four_share_the_win():
-    """RULES.md Jacks: equal fewest share the win."""
+    """docs/rules.md Jacks: equal fewest share the win."""
     game = play(EACH_ONE, EACH_ONE, target=14)
     assert game.summary()["scores"] == pts(14, 14, 14, 14)
     assert game.finished
@@ -268,7 +270,7 @@ def test_all_four_level_all_four_share_the_win():
 
 
 def test_a_tie_for_most_is_not_a_shared_win():
-    """RULES.md Jacks: fewest points wins."""
+    """docs/rules.md Jacks: fewest points wins."""
     game = play(rnd("Ann", "Ben", "Cat", "Cat"), target=7)
     # Ann 7, Ben 7, Cat 7 (JC 4 + JD 3), Dan 0: Dan alone.
     assert game.summary()["scores"] == pts(7, 7, 7, 0)
@@ -278,7 +280,7 @@ def test_a_tie_for_most_is_not_a_shared_win():
 # --- edit and undo refold --------------------------------------------------------------------
 
 def test_edit_an_earlier_round_refolds_totals_and_history():
-    """RULES.md Jacks: Points: JS 7, JH 7, JC 4, JD 3; all four to one player: 0, others 21."""
+    """docs/rules.md Jacks: Points: JS 7, JH 7, JC 4, JD 3; all four to one player: 0, others 21."""
     game = play(
         EACH_ONE,  # 7 7 7 7
         rnd("Ann", "Ann", "Ben", "Cat"),  # Ann 14, Ben 4, Cat 3
@@ -307,7 +309,7 @@ TARGET_30_ROUNDS = [
 
 
 def test_an_edit_can_finish_the_game():
-    """RULES.md Jacks: The game ends after a round in which someone reaches the target."""
+    """docs/rules.md Jacks: The game ends after a round in which someone reaches the target."""
     game = play(*TARGET_30_ROUNDS, target=30)
     assert game.summary()["scores"] == pts(25, 17, 21, 7)
     assert not game.finished
@@ -327,7 +329,7 @@ def test_an_edit_can_finish_the_game():
 
 
 def test_an_edit_can_reopen_a_finished_game():
-    """RULES.md Jacks: The game ends after a round in which someone reaches the target."""
+    """docs/rules.md Jacks: The game ends after a round in which someone reaches the target."""
     game = play(EACH_ONE, all_to("Ann"), target=28)  # 7 28 28 28: over
     assert game.finished
     game.push(edit(2, "Ann", "Ben", "Cat", "Dan"))  # round 2 now 7 each: 14 14 14 14
@@ -338,7 +340,7 @@ def test_an_edit_can_reopen_a_finished_game():
 
 
 def test_an_edit_that_would_have_ended_the_game_earlier_is_refused():
-    """RULES.md Jacks: The game ends after a round in which someone reaches the target, so no
+    """docs/rules.md Jacks: The game ends after a round in which someone reaches the target, so no
     corrected history may have a round after the one that ended it."""
     game = play(*TARGET_30_ROUNDS, target=30)
     before = game.summary()
@@ -367,7 +369,7 @@ def refused(text):
 
 @pytest.mark.parametrize("bad", ["QS", "XX", "10H", "JJ"])
 def test_unknown_jack(bad):
-    """RULES.md Jacks: The round ends when all four Jacks have been played (JS, JH, JC, JD)."""
+    """docs/rules.md Jacks: The round ends when all four Jacks have been played (JS, JH, JC, JD)."""
     text = jsonl(GOOD_HEAD, EACH_ONE, {"type": "round", "jacks": {"JS": "Ann", "JH": "Ben", bad: "Cat", "JD": "Dan"}})
     error = refused(text)
     assert error.line == 3
@@ -375,7 +377,7 @@ def test_unknown_jack(bad):
 
 
 def test_a_jack_given_twice():
-    """RULES.md Jacks: the companion records who took each Jack (each Jack is taken once)."""
+    """docs/rules.md Jacks: the companion records who took each Jack (each Jack is taken once)."""
     text = jsonl(GOOD_HEAD, {"type": "round", "jacks": {"JS": "Ann", "JH": "Ben", "J\u2660": "Cat", "JD": "Dan"}})
     error = refused(text)
     assert error.line == 2
@@ -383,7 +385,7 @@ def test_a_jack_given_twice():
 
 
 def test_a_jack_not_given():
-    """RULES.md Jacks: The round ends when all four Jacks have been played."""
+    """docs/rules.md Jacks: The round ends when all four Jacks have been played."""
     text = jsonl(GOOD_HEAD, EACH_ONE, EACH_ONE, {"type": "round", "jacks": {"JS": "Ann", "JH": "Ben", "JC": "Cat"}})
     error = refused(text)
     assert error.line == 4
@@ -391,14 +393,14 @@ def test_a_jack_not_given():
 
 
 def test_no_jacks_at_all():
-    """RULES.md Jacks: the companion records who took each Jack."""
+    """docs/rules.md Jacks: the companion records who took each Jack."""
     error = refused(jsonl(GOOD_HEAD, {"type": "round"}))
     assert error.line == 2
     assert "jacks" in error.reason
 
 
 def test_an_unknown_player():
-    """RULES.md Jacks: exactly 4 players; a Jack is taken by one of them."""
+    """docs/rules.md Jacks: exactly 4 players; a Jack is taken by one of them."""
     error = refused(jsonl(GOOD_HEAD, rnd("Ann", "Ben", "Eve", "Dan")))
     assert error.line == 2
     assert "Eve" in error.reason
@@ -406,7 +408,7 @@ def test_an_unknown_player():
 
 @pytest.mark.parametrize("players", [["Ann", "Ben", "Cat"], ["Ann", "Ben", "Cat", "Dan", "Eve"]])
 def test_wrong_player_count(players):
-    """RULES.md Jacks: trick-taking, exactly 4 players."""
+    """docs/rules.md Jacks: trick-taking, exactly 4 players."""
     error = refused(jsonl(header(players=players), EACH_ONE))
     assert error.line == 1
     assert "4 players" in error.reason and str(len(players)) in error.reason
@@ -430,7 +432,7 @@ def test_malformed_header_is_line_one():
     [(0, "0"), (5, "5"), ("2", "'2'"), (-1, "-1"), (None, "None"), (True, "True")],
 )
 def test_an_edit_of_a_round_that_does_not_exist(number, shown):
-    """RULES.md Jacks: rounds count from 1; only a round that was played can be corrected."""
+    """docs/rules.md Jacks: rounds count from 1; only a round that was played can be corrected."""
     text = jsonl(GOOD_HEAD, EACH_ONE, EACH_ONE, {"type": "edit", "round": number, "jacks": EACH_ONE["jacks"]})
     error = refused(text)
     assert error.line == 4
@@ -463,7 +465,7 @@ def test_an_action_without_a_type():
 
 
 def test_an_unknown_option():
-    """RULES.md Jacks: the target (option, 75) is the only option."""
+    """docs/rules.md Jacks: the target (option, 75) is the only option."""
     head = header(75)
     head["options"]["jokers"] = True
     error = refused(jsonl(head, EACH_ONE))
@@ -473,7 +475,7 @@ def test_an_unknown_option():
 
 @pytest.mark.parametrize("target", ["75", 7.5, True, None, [75], 0, -10])
 def test_a_target_that_is_not_a_whole_number_of_points(target):
-    """RULES.md Jacks: the target (option, 75) is a number of points."""
+    """docs/rules.md Jacks: the target (option, 75) is a number of points."""
     head = {"game": "jacks", "players": PLAYERS, "options": {"target": target}}
     error = refused(jsonl(head, EACH_ONE))
     assert error.line == 1
@@ -488,7 +490,7 @@ def test_an_unknown_game_and_an_empty_file():
 
 
 def test_card_spellings_are_accepted_in_a_log():
-    """Cards are read in any accepted spelling (J♠, js); RULES.md Jacks: JS 7, JH 7, JC 4, JD 3."""
+    """Cards are read in any accepted spelling (J♠, js); docs/rules.md Jacks: JS 7, JH 7, JC 4, JD 3."""
     text = jsonl(GOOD_HEAD, {"type": "round", "jacks": {"j\u2660": "Ann", "J\u2665": "Ann", "jc": "Ben", "Jd": "Ben"}})
     assert Game.from_text(text).summary()["scores"] == pts(14, 7, 0, 0)
 
@@ -526,7 +528,7 @@ def replay(path):
                           capture_output=True, text=True, timeout=60)
 
 
-# Each expected result is worked out by hand from RULES.md, round by round.
+# Each expected result is worked out by hand from docs/rules.md, round by round.
 EXPECTED_REPLAYS = {
     # R1 each player one Jack: 7 7 7 7.
     # R2 all four to Ann: Ann 0, the others 21.

@@ -1,4 +1,7 @@
-"""One-Eyed Jack's rules, each test quoting the line of RULES.md ("One-Eyed Jack") it holds."""
+"""One-Eyed Jack's rules, each test quoting the line of docs/rules.md ("One-Eyed Jack") it holds.
+
+Long on purpose: one test per rule of the section, each quoting it, and the board's rows checked against a full scan.
+"""
 
 from __future__ import annotations
 
@@ -100,7 +103,7 @@ def test_layout_corners_are_free_and_nothing_else_is():
 
 
 @pytest.mark.parametrize("space, card", [
-    # Worked out by hand from RULES.md's words, not from the code:
+    # Worked out by hand from docs/rules.md's words, not from the code:
     # top left, left to right from (0,1): AS 2S 3S 4S / 5S..9S / 10S QS KS AH 2H / 3H..7H / 8H 9H 10H QH KH
     ((0, 1), "AS"), ((0, 4), "4S"), ((1, 0), "5S"), ((2, 1), "QS"), ((2, 3), "AH"), ((4, 4), "KH"),
     # top right, right to left from (0,8): AC 2C 3C 4C / 5C at (1,9) ... / 10C QC KC AD 2D from (2,9)

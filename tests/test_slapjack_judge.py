@@ -1,5 +1,5 @@
 """Slapjack's race judge without a card feed (header "feed": "none"), the header's "feed" and
-"computers" fields, and the stats across games. RULES.md, Slapjack: the first slap (earliest
+"computers" fields, and the stats across games. docs/rules.md, Slapjack: the first slap (earliest
 press time, whatever order the presses reach the program in) wins; a wrong slap pays a card
 (to the turner, or under the pile as a house rule); a tie window makes close presses a tie
 settled by a slap-off.
@@ -66,7 +66,7 @@ def test_feed_and_computers_reach_the_summary():
 # ------------------------------------------------------------------ races and verdicts
 
 def test_earliest_press_first_whatever_order_they_came_in_and_a_good_verdict():
-    """RULES.md Slapjack: the first slap is the press with the earliest edge timestamp,
+    """docs/rules.md Slapjack: the first slap is the press with the earliest edge timestamp,
     whatever order the presses reached the program in."""
     game = judge()
     race(game, ("Ben", 5.030), ("Ann", 5.007))
@@ -87,7 +87,7 @@ def test_earliest_press_first_whatever_order_they_came_in_and_a_good_verdict():
 
 
 def test_a_wrong_slap_costs_every_slapper_a_card_to_the_turner_or_under_the_pile():
-    """RULES.md Slapjack: wrong slap: the slapper pays one card to the player who turned the
+    """docs/rules.md Slapjack: wrong slap: the slapper pays one card to the player who turned the
     slapped card; option "penalty under pile": the card goes under the middle pile."""
     game = judge()
     race(game, ("Cat", 9.0), ("Ben", 9.2))
@@ -116,7 +116,7 @@ def test_a_race_left_unjudged_counts_for_nobody():
 
 
 def test_tie_window_and_slap_off():
-    """RULES.md Slapjack: presses closer than the tie window are a tie, settled by a slap-off."""
+    """docs/rules.md Slapjack: presses closer than the tie window are a tie, settled by a slap-off."""
     game = judge(tie_window_ms=5)
     race(game, ("Ann", 2.0), ("Ben", 2.002), ("Cat", 2.009))
     assert s(game)["race"]["text"] == "Ann first, Ben +2.0 ms, Cat +9.0 ms"

@@ -1,8 +1,10 @@
-"""Slapjack as RULES.md ("Slapjack") states it, on scripted decks, through the engine and the command.
+"""Slapjack as docs/rules.md ("Slapjack") states it, on scripted decks, through the engine and the command.
 
 Each test quotes the rule it checks. Expected stack counts are worked out by hand: with a
 real deck of 52 dealt one at a time from the first player, 8 players hold 7 7 7 7 6 6 6 6,
 3 players 18 17 17, 2 players 26 26.
+
+Long on purpose: one test per rule of the section and per house-rule switch, each quoting it.
 """
 
 import json
@@ -89,7 +91,7 @@ def refused(game, action):
 # ------------------------------------------------------------------ dealing and turns
 
 def test_deal_whole_deck_one_at_a_time_from_left_of_dealer():
-    """RULES.md Slapjack: deal the whole deck one card at a time, starting left of the dealer;
+    """docs/rules.md Slapjack: deal the whole deck one card at a time, starting left of the dealer;
     stacks may differ by one. Turns go clockwise from left of the dealer."""
     table = Table(["Ann", "Ben", "Cat", "Dan", "Eve"])
     assert table.s["stacks"] == {"Ann": 11, "Ben": 11, "Cat": 10, "Dan": 10, "Eve": 10}
@@ -104,7 +106,7 @@ def test_deal_whole_deck_one_at_a_time_from_left_of_dealer():
 
 
 def test_screen_deck_deals_the_header_deck_and_turns_the_last_card_dealt_first():
-    """RULES.md Slapjack: deal the whole deck one card at a time; the turner puts their top
+    """docs/rules.md Slapjack: deal the whole deck one card at a time; the turner puts their top
     card face up. A screen deck's "deck" is the dealing order: each card lands on the stack."""
     deck = list(reversed(DECK))  # KC QC JC ... AS
     game = Game(screen_deck_header(["Ann", "Ben", "Cat", "Dan"], seed=5, deck=deck))
@@ -120,7 +122,7 @@ def test_screen_deck_deals_the_header_deck_and_turns_the_last_card_dealt_first()
 
 
 def test_a_turn_may_name_its_player_and_must_name_the_right_one():
-    """RULES.md Slapjack: turns go clockwise from left of the dealer."""
+    """docs/rules.md Slapjack: turns go clockwise from left of the dealer."""
     table = Table(["Ann", "Ben"])
     assert refused(table.game, {"type": "turn", "card": "5H", "player": "Ben"}) == \
         "it is Ann's turn to turn a card, not Ben's"
@@ -131,7 +133,7 @@ def test_a_turn_may_name_its_player_and_must_name_the_right_one():
 # ------------------------------------------------------------------ slapping a Jack
 
 def test_first_slap_wins_the_whole_pile_and_later_slaps_cost_nothing():
-    """RULES.md Slapjack: a Jack on top may be slapped. The first slap wins the whole pile;
+    """docs/rules.md Slapjack: a Jack on top may be slapped. The first slap wins the whole pile;
     the pile goes under the winner's stack. Later slaps on that Jack cost nothing."""
     table = Table(["Ann", "Ben", "Cat"])
     table.turn("5H")      # Ann 17
@@ -153,7 +155,7 @@ def test_first_slap_wins_the_whole_pile_and_later_slaps_cost_nothing():
 
 
 def test_screen_deck_pile_goes_shuffled_under_the_winners_stack():
-    """RULES.md Slapjack: the first slap wins the whole pile; the pile goes, shuffled, under
+    """docs/rules.md Slapjack: the first slap wins the whole pile; the pile goes, shuffled, under
     the winner's stack."""
     deck = ["JS" if c == DECK[50] else DECK[50] if c == "JS" else c for c in DECK]  # Ann's top is JS
     header = screen_deck_header(["Ann", "Ben"], seed=11, deck=deck)
@@ -179,7 +181,7 @@ def test_screen_deck_shuffles_depend_only_on_the_seed():
 
 
 def test_a_covered_jack_can_no_longer_be_won():
-    """RULES.md Slapjack: a covered Jack (the next card landed on it unslapped) can no longer
+    """docs/rules.md Slapjack: a covered Jack (the next card landed on it unslapped) can no longer
     be won; the pile is won only at the next slappable card."""
     table = Table(["Ann", "Ben", "Cat"])
     table.turn("JH")      # Ann: nobody slaps
@@ -197,7 +199,7 @@ def test_a_covered_jack_can_no_longer_be_won():
 
 
 def test_slaps_are_ranked_by_timestamp_not_by_the_order_they_reached_the_log():
-    """RULES.md Slapjack: the first slap is the press with the earliest edge timestamp,
+    """docs/rules.md Slapjack: the first slap is the press with the earliest edge timestamp,
     whatever order the presses reached the program in."""
     table = Table(["Ann", "Ben"])
     table.turn("7H")
@@ -213,7 +215,7 @@ def test_slaps_are_ranked_by_timestamp_not_by_the_order_they_reached_the_log():
 
 
 def test_equal_timestamps_with_the_window_off_go_to_the_press_logged_first():
-    """RULES.md Slapjack: equal timestamps with the window off: the press that reached the
+    """docs/rules.md Slapjack: equal timestamps with the window off: the press that reached the
     program first wins."""
     table = Table(["Ann", "Ben"])
     table.push({"type": "turn", "card": "JS", "t": 5.0})
@@ -223,7 +225,7 @@ def test_equal_timestamps_with_the_window_off_go_to_the_press_logged_first():
 
 
 def test_tie_window_needs_a_slapoff_before_the_next_card():
-    """RULES.md Slapjack: option "tie window": presses closer than the window are a tie; the
+    """docs/rules.md Slapjack: option "tie window": presses closer than the window are a tie; the
     tied players settle it with a slap-off, one action right after the tied slaps."""
     table = Table(["Ann", "Ben", "Cat"], tie_window_ms=2)
     table.turn("JH")                       # Ann
@@ -249,7 +251,7 @@ def test_tie_window_needs_a_slapoff_before_the_next_card():
 
 
 def test_no_tie_without_the_window():
-    """RULES.md Slapjack: option "tie window" is off by default: the earliest press wins."""
+    """docs/rules.md Slapjack: option "tie window" is off by default: the earliest press wins."""
     table = Table(["Ann", "Ben"])
     table.turn("JH")
     table.push({"type": "slap", "player": "Ben", "t": 101.3001})
@@ -260,7 +262,7 @@ def test_no_tie_without_the_window():
 # ------------------------------------------------------------------ wrong slaps
 
 def test_wrong_slap_pays_the_turner_one_card():
-    """RULES.md Slapjack: wrong slap (top card not slappable): the slapper pays one card from
+    """docs/rules.md Slapjack: wrong slap (top card not slappable): the slapper pays one card from
     the top of their stack to the player who turned the slapped card."""
     table = Table(["Ann", "Ben", "Cat"])
     table.turn("KH")                       # Ann 17
@@ -273,7 +275,7 @@ def test_wrong_slap_pays_the_turner_one_card():
 
 
 def test_a_second_press_on_the_same_card_is_the_same_mistake():
-    """RULES.md Slapjack: the slapper pays one card (one wrong slap per player per card)."""
+    """docs/rules.md Slapjack: the slapper pays one card (one wrong slap per player per card)."""
     table = Table(["Ann", "Ben"])
     table.turn("KH")
     table.slap("Ben", 300)
@@ -282,7 +284,7 @@ def test_a_second_press_on_the_same_card_is_the_same_mistake():
 
 
 def test_slapping_your_own_card_wrongly_puts_the_card_under_the_pile():
-    """RULES.md Slapjack: a player slapping their own turned card wrongly always puts the
+    """docs/rules.md Slapjack: a player slapping their own turned card wrongly always puts the
     card under the pile."""
     table = Table(["Ann", "Ben"])
     table.turn("KH")                       # Ann 25
@@ -297,7 +299,7 @@ def test_slapping_your_own_card_wrongly_puts_the_card_under_the_pile():
 
 
 def test_penalty_under_pile_option():
-    """RULES.md Slapjack: option "penalty under pile": the card goes under the middle pile
+    """docs/rules.md Slapjack: option "penalty under pile": the card goes under the middle pile
     instead (so whoever wins the next Jack gets it)."""
     table = Table(["Ann", "Ben", "Cat"], penalty_under_pile=True)
     table.turn("KH")                       # Ann 17
@@ -310,7 +312,7 @@ def test_penalty_under_pile_option():
 
 
 def test_penalty_card_under_the_pile_never_counts_as_the_card_before_for_doubles():
-    """RULES.md Slapjack: a penalty card under the pile is never "the top card" nor one of
+    """docs/rules.md Slapjack: a penalty card under the pile is never "the top card" nor one of
     the "last two cards turned" (see Doubles). Option "doubles too": a card of the same rank
     as the card turned just before it is slappable."""
     # Two players on a screen deck, so the penalty card is known: Ann turns deck[50], 48, ...;
@@ -336,7 +338,7 @@ def test_penalty_card_under_the_pile_never_counts_as_the_card_before_for_doubles
 
 
 def test_doubles_need_the_card_just_before_and_none_right_after_a_pile_was_won():
-    """RULES.md Slapjack: option "doubles too": a card of the same rank as the card turned
+    """docs/rules.md Slapjack: option "doubles too": a card of the same rank as the card turned
     just before it (none right after a pile was won) is slappable. Off by default."""
     off = Table(["Ann", "Ben"])
     off.turn("7H")
@@ -357,7 +359,7 @@ def test_doubles_need_the_card_just_before_and_none_right_after_a_pile_was_won()
     (True, True, {"Ann": 27, "Ben": 25}),    # Ann wins the 3D and the QS
 ])
 def test_a_queen_with_queens_too_off_and_on(queens_too, slappable, stacks):
-    """RULES.md Slapjack: option "queens too": Queens are slappable as well. Off by default,
+    """docs/rules.md Slapjack: option "queens too": Queens are slappable as well. Off by default,
     a slap on a Queen is a wrong slap."""
     table = Table(["Ann", "Ben"], queens_too=queens_too)
     table.turn("3D")                       # Ann 25
@@ -370,7 +372,7 @@ def test_a_queen_with_queens_too_off_and_on(queens_too, slappable, stacks):
 # ------------------------------------------------------------------ out of cards
 
 def test_out_of_cards_skips_turns_and_wins_back_in():
-    """RULES.md Slapjack: out of cards: you skip your turns but stay in until the next
+    """docs/rules.md Slapjack: out of cards: you skip your turns but stay in until the next
     slappable card that somebody wins. Win it and you are back with the pile."""
     table = Table(EIGHT)
     drain(table, "Hal", 6)                 # Ann..Fay turned; Hal paid each of them
@@ -387,7 +389,7 @@ def test_out_of_cards_skips_turns_and_wins_back_in():
 
 
 def test_out_of_cards_and_someone_else_wins_the_jack_you_are_out():
-    """RULES.md Slapjack: if someone else wins it, you are out."""
+    """docs/rules.md Slapjack: if someone else wins it, you are out."""
     table = Table(EIGHT)
     drain(table, "Hal", 6)
     table.turn()                           # Gus
@@ -407,7 +409,7 @@ def test_out_of_cards_and_someone_else_wins_the_jack_you_are_out():
 
 
 def test_a_covered_jack_changes_nothing_for_a_waiting_player():
-    """RULES.md Slapjack: a slappable card nobody slaps (covered) changes nothing for you."""
+    """docs/rules.md Slapjack: a slappable card nobody slaps (covered) changes nothing for you."""
     table = Table(EIGHT)
     drain(table, "Hal", 6)
     table.turn()                           # Gus
@@ -418,7 +420,7 @@ def test_a_covered_jack_changes_nothing_for_a_waiting_player():
 
 @pytest.mark.parametrize("option, out", [(True, ["Hal"]), (False, [])])
 def test_a_wrong_slap_while_out_of_cards(option, out):
-    """RULES.md Slapjack: a wrong slap while waiting puts you out at once (option "out on
+    """docs/rules.md Slapjack: a wrong slap while waiting puts you out at once (option "out on
     wrong slap", on; off: it costs nothing, you have nothing to pay)."""
     table = Table(EIGHT, out_on_wrong_slap=option)
     drain(table, "Hal", 6)
@@ -432,7 +434,7 @@ def test_a_wrong_slap_while_out_of_cards(option, out):
 
 
 def test_a_penalty_card_paid_to_a_waiting_player_brings_them_back():
-    """RULES.md Slapjack: a penalty card paid to a waiting player brings them back in with
+    """docs/rules.md Slapjack: a penalty card paid to a waiting player brings them back in with
     that card."""
     table = Table(EIGHT)
     drain(table, "Hal", 5)                 # Hal 1 card; Ann..Eve turned
@@ -455,7 +457,7 @@ def test_a_penalty_card_paid_to_a_waiting_player_brings_them_back():
 
 
 def test_everyone_turned_their_last_card_the_last_turner_takes_the_pile_back():
-    """RULES.md Slapjack: if every player still in has turned their last card and nothing
+    """docs/rules.md Slapjack: if every player still in has turned their last card and nothing
     slappable shows, the player who turned the last card takes the pile back as their stack;
     waiting players keep their chance."""
     table = Table(["Ann", "Ben"])
@@ -473,7 +475,7 @@ def test_everyone_turned_their_last_card_the_last_turner_takes_the_pile_back():
 
 
 def test_everyone_turned_their_last_card_and_a_jack_shows_it_must_be_slapped():
-    """RULES.md Slapjack: ...and nothing slappable shows: with a Jack on top, nobody turns;
+    """docs/rules.md Slapjack: ...and nothing slappable shows: with a Jack on top, nobody turns;
     the Jack waits to be won. The game ends when only one player is still in."""
     table = Table(["Ann", "Ben"])
     order = [c for c in DECK if c != "JC"] + ["JC"]
@@ -490,7 +492,7 @@ def test_everyone_turned_their_last_card_and_a_jack_shows_it_must_be_slapped():
 
 
 def test_game_ends_when_one_player_is_left_holding_every_card():
-    """RULES.md Slapjack: the game ends when only one player is still in (that player then
+    """docs/rules.md Slapjack: the game ends when only one player is still in (that player then
     holds all 52 cards). Any action after that is refused."""
     table = Table(["Ann", "Ben"])
     ben_runs_dry(table)
@@ -512,7 +514,7 @@ def test_game_ends_when_one_player_is_left_holding_every_card():
 
 
 def test_an_earlier_press_that_arrives_after_the_deciding_slap_still_counts():
-    """RULES.md Slapjack: the first slap is the press with the earliest edge timestamp,
+    """docs/rules.md Slapjack: the first slap is the press with the earliest edge timestamp,
     whatever order the presses reached the program in, even on the card that ends the game."""
     table = Table(["Ann", "Ben"])
     ben_runs_dry(table)
@@ -585,7 +587,7 @@ def test_the_header_feed_chooses_the_rules_class():
 # ------------------------------------------------------------------ ending by count
 
 def test_end_after_n_cards_with_a_tie_shares_the_win():
-    """RULES.md Slapjack: option "end after N cards": the race on the Nth card turned is still
+    """docs/rules.md Slapjack: option "end after N cards": the race on the Nth card turned is still
     settled, then the game ends and the most cards wins; equal counts share the win."""
     table = Table(["Ann", "Ben"], end_after=4)
     table.turn("3H")                       # Ann 25
@@ -603,7 +605,7 @@ def test_end_after_n_cards_with_a_tie_shares_the_win():
 
 
 def test_end_after_n_cards_still_settles_the_last_race():
-    """RULES.md Slapjack: the race on the Nth card turned is still settled, then the game ends
+    """docs/rules.md Slapjack: the race on the Nth card turned is still settled, then the game ends
     and the most cards wins."""
     table = Table(["Ann", "Ben", "Cat"], end_after=3)
     table.turn("3H")                       # Ann 17
@@ -616,7 +618,7 @@ def test_end_after_n_cards_still_settles_the_last_race():
 
 
 def test_the_table_ends_a_game_early_most_cards_wins():
-    """RULES.md Slapjack: the same holds when the table ends a game early."""
+    """docs/rules.md Slapjack: the same holds when the table ends a game early."""
     table = Table(["Ann", "Ben", "Cat"])
     table.turn("KH")                       # Ann 17
     table.slap("Ben")                      # Ben 16, Ann 18
@@ -870,7 +872,7 @@ def test_long_random_games_keep_every_card_and_replay_from_their_log():
 
 def test_computer_players_press_after_their_reaction_time_and_waiting_ones_never_wrongly():
     """The default reaction model: times drawn around 350 ms; a player out of cards only
-    moves for a real slap card (RULES.md tip 3)."""
+    moves for a real slap card (docs/rules.md tip 3)."""
     model = ReactionModel()
     rng = random.Random(4)
     times = [model.react(rng, "JH", True) for _ in range(4000)]

@@ -18,7 +18,7 @@ from companion.session import Session
 from companion.store import Store, StoreError
 
 PLAYERS = ["Ann", "Ben", "Cat", "Dan"]
-JACK_POINTS = {"JS": 7, "JH": 7, "JC": 4, "JD": 3}  # RULES.md Jacks: Points
+JACK_POINTS = {"JS": 7, "JH": 7, "JC": 4, "JD": 3}  # docs/rules.md Jacks: Points
 REPO = Path(__file__).resolve().parent.parent
 
 
@@ -31,7 +31,7 @@ def rnd(js, jh, jc, jd):
 
 
 def rule_points(jacks):
-    """One round's points straight from RULES.md Jacks, to check the store's games against."""
+    """One round's points straight from docs/rules.md Jacks, to check the store's games against."""
     takers = set(jacks.values())
     if len(takers) == 1:  # all four to one player: 0 for them, 21 to every other player
         return {p: 0 if p in takers else 21 for p in PLAYERS}
@@ -222,7 +222,7 @@ def test_resume_the_unfinished_game(db_path):
         record = store.unfinished()
         assert record is not None and record.id == session.game_id
         resumed = Session.resume(store, record.id)
-        # RULES.md Jacks: 7 + 0, 7 + 14, 7 + 7, 7 + 0; next round 3 passes across.
+        # docs/rules.md Jacks: 7 + 0, 7 + 14, 7 + 7, 7 + 0; next round 3 passes across.
         assert resumed.summary()["scores"] == {"Ann": 7, "Ben": 21, "Cat": 14, "Dan": 7}
         assert resumed.summary()["round"] == 3
         assert resumed.summary()["pass"] == "across"

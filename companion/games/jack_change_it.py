@@ -1,4 +1,4 @@
-"""Jack Change It: a shedding game for 2 to 10 players with two decks (RULES.md, "Jack Change It").
+"""Jack Change It: a shedding game for 2 to 10 players with two decks (docs/rules.md, "Jack Change It").
 
 The companion never sees a hand. It knows each player's card count from the deal (7 each,
 +1 per lift, +N per pick-up, -1 per card played), the stock and pile counts, the top card,
@@ -251,7 +251,7 @@ def _draw(state: JackChangeItState, count: int) -> tuple[int, int, tuple[str, ..
     """Take ``count`` cards from the stock: (taken, stock, pile, turned over).
 
     The moment the stock is empty the pile but its top card becomes the new stock; if
-    even that is empty, the missing cards are forgiven (RULES.md).
+    even that is empty, the missing cards are forgiven (docs/rules.md).
     """
     stock, pile, turned, taken = state.stock, state.pile, False, 0
 
@@ -302,7 +302,7 @@ class JackChangeItRules(Rules):
             hands=(HAND_SIZE,) * len(players),
             stock=DECK_SIZE - HAND_SIZE * len(players) - 1,
             pile=(str(start),),
-            suit=start.suit,  # the start card has no effect, even a trick card (RULES.md)
+            suit=start.suit,  # the start card has no effect, even a trick card (docs/rules.md)
             last=f"{_cap(card_words(start))} starts the pile",
         )
 

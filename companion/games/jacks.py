@@ -1,7 +1,7 @@
 """Jacks: a Hearts-like trick-taking game for four where only the Jacks score.
 
 The companion does not see the tricks; after each round the scorer says who took each
-Jack, and the rules here turn that into penalty points (RULES.md, "Jacks").
+Jack, and the rules here turn that into penalty points (docs/rules.md, "Jacks").
 
 >>> from companion.engine import Game
 >>> game = Game({"game": "jacks", "players": ["Ann", "Ben", "Cat", "Dan"]})

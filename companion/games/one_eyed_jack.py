@@ -1,4 +1,4 @@
-"""One-Eyed Jack: rows of five chips on a 10x10 board of cards (RULES.md, "One-Eyed Jack").
+"""One-Eyed Jack: rows of five chips on a 10x10 board of cards (docs/rules.md, "One-Eyed Jack").
 
 Players hold real cards; the companion is the board. Each action says which card was played
 and where; the rules place or remove the chip, find rows, lock their chips, count the stock

@@ -1,6 +1,6 @@
 """The One-Eyed Jack board: a 10x10 grid of cards with a free space in each corner.
 
-The layout is RULES.md's, built here from the same words: four 5x5 blocks, each filled in
+The layout is docs/rules.md's, built here from the same words: four 5x5 blocks, each filled in
 rows from the top, skipping its board corner, with one suit from Ace to King (no Jack) and
 then a second suit. Row 0 is the top, column 0 the left.
 
@@ -30,7 +30,7 @@ JACKS = ONE_EYED + TWO_EYED
 
 Space = tuple[int, int]
 
-# (first row, first column, fill left to right?, first suit, second suit), as RULES.md lists them.
+# (first row, first column, fill left to right?, first suit, second suit), as docs/rules.md lists them.
 _BLOCKS = (
     (0, 0, True, "S", "H"),  # top left
     (0, 5, False, "C", "D"),  # top right

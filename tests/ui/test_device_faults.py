@@ -9,6 +9,8 @@ device threads work; every wait is bounded and generous.
 
 The players are Ben and Cat (pads 1 and 2): the other UI tests read Ann's Slapjack stats, so
 these games give her no reaction times.
+
+Long on purpose: each fault is a whole story through the real app and the real device code.
 """
 
 from __future__ import annotations

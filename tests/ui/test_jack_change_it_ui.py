@@ -1,6 +1,6 @@
 """A short Jack Change It game tapped through the real window, read back off the widgets.
 
-Every expected value is worked out by hand from RULES.md ("Jack Change It"): 7 cards each,
+Every expected value is worked out by hand from docs/rules.md ("Jack Change It"): 7 cards each,
 stock 104 - 7 x players - 1; a 2 makes the next player pick up 2 unless they add a 2 (2 more
 each); an 8 skips the next player; a Jack names one of the other three suits; a Queen reverses
 play with 3 or more players; AH + 2H is one play and makes the next player pick up 7, which a

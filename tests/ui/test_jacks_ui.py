@@ -1,6 +1,6 @@
 """A whole Jacks game tapped through the real window, scores read off the widgets.
 
-The expected totals are worked out by hand from RULES.md (Jacks: JS 7, JH 7, JC 4, JD 3;
+The expected totals are worked out by hand from docs/rules.md (Jacks: JS 7, JH 7, JC 4, JD 3;
 all four to one player: 0 for them, 21 for each other; one each: 7 each).
 """
 
@@ -208,5 +208,5 @@ def test_a_game_left_for_another_is_dropped_and_comes_back_as_it_was(driver, app
     driver.tap(home.ids.resume_button)
     screen = app.manager.current_screen
     assert screen.name == "jacks" and screen is not jacks
-    assert totals(screen) == {"Ann": 7, "Ben": 7, "Cat": 7, "Dan": 7}   # RULES.md, Jacks: one Jack each, 7 each
+    assert totals(screen) == {"Ann": 7, "Ben": 7, "Cat": 7, "Dan": 7}   # docs/rules.md, Jacks: one Jack each, 7 each
     assert screen.ids.round_label.text == "Round 2"

@@ -1,6 +1,6 @@
 """One-Eyed Jack played by touch through the real window, the board read off its widget.
 
-The board as RULES.md builds it (row 0 at the top, column 0 at the left), the rows used here:
+The board as docs/rules.md builds it (row 0 at the top, column 0 at the left), the rows used here:
 
       0   1   2   3   4   5   6   7   8   9
  1   5S  6S  7S  8S  9S  9C  8C  7C  6C  5C
