@@ -1,6 +1,7 @@
 """Jack Change It rules (docs/rules.md, "Jack Change It"), as the table would see them.
 
-Long on purpose: one test per rule of the section, each quoting it, and the random games checked against a second reading of the rules.
+Long on purpose: one test per rule of the section, each quoting it, and the random games checked
+against a second reading of the rules.
 """
 
 from __future__ import annotations

@@ -1,6 +1,7 @@
 """One-Eyed Jack's rules, each test quoting the line of docs/rules.md ("One-Eyed Jack") it holds.
 
-Long on purpose: one test per rule of the section, each quoting it, and the board's rows checked against a full scan.
+Long on purpose: one test per rule of the section, each quoting it, and the board's rows checked
+against a full scan.
 """
 
 from __future__ import annotations
