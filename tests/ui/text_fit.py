@@ -14,12 +14,9 @@ SLACK = 1.5  # pixels: rounding in Kivy's layout, not a cut-off
 
 
 def shown(widget) -> bool:
-    w = widget
-    while w is not None and w is not w.parent:
-        if getattr(w, "opacity", 1) == 0:
-            return False
-        w = w.parent
-    return widget.width > 1 and widget.height > 1
+    from ui.widgets import hiding  # imports Kivy, which the tests' app fixture sets up first
+
+    return hiding.shown(widget) and widget.width > 1 and widget.height > 1
 
 
 def labels(root):

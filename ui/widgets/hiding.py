@@ -17,6 +17,16 @@ from __future__ import annotations
 from kivy.clock import Clock
 
 
+def shown(widget) -> bool:
+    """Whether ``widget`` and every widget it sits in are drawn (none of them at opacity 0)."""
+    w = widget
+    while w is not None and w is not w.parent:
+        if getattr(w, "opacity", 1) == 0:
+            return False
+        w = w.parent
+    return True
+
+
 def draw_only_when_seen(widget) -> None:
     """From now on, ``widget``'s canvas is drawn only while its opacity is above 0."""
     widget.fbind("opacity", _on_opacity)

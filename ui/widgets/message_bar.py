@@ -23,6 +23,8 @@ from kivy.uix.scrollview import ScrollView
 from kivy.uix.textinput import TextInput
 from kivy.uix.widget import Widget
 
+from .hiding import shown
+
 MIN_HEIGHT = dp(48)
 STEP = dp(8)
 
@@ -39,15 +41,6 @@ def overlaps(a, b) -> bool:
 def covered(a, b) -> float:
     """How much of box ``b`` box ``a`` covers (an area in square pixels)."""
     return max(0.0, min(a[2], b[2]) - max(a[0], b[0])) * max(0.0, min(a[3], b[3]) - max(a[1], b[1]))
-
-
-def shown(widget) -> bool:
-    w = widget
-    while w is not None and w is not w.parent:
-        if getattr(w, "opacity", 1) == 0:
-            return False
-        w = w.parent
-    return True
 
 
 def is_control(widget) -> bool:
