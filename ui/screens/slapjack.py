@@ -41,7 +41,12 @@ class KivyClock:
         return self.link.now()
 
     def schedule(self, delay: float, fn):
-        return Clock.schedule_once_free(lambda dt: fn(), max(0.0, delay))
+        if delay <= 0:
+            # Due already (a race window that closed while the main thread was drawing, as it
+            # often has on a Pi by the time a press is handed over): before this pass's frame,
+            # so that frame shows it, instead of after it (one frame later).
+            return Clock.schedule_once(lambda dt: fn(), -1)
+        return Clock.schedule_once_free(lambda dt: fn(), delay)
 
 
 class SlapSeat(BoxLayout):
