@@ -24,7 +24,7 @@ from companion.session import Session
 from .. import theme
 from .last_table import last_table, next_seat, on_roster
 from ..widgets.basics import ChoiceButton
-from ..widgets.board import SIDE_SYMBOLS, SIDE_WORDS, draw_chip, side_colour, text_texture
+from ..widgets.board import SIDE_SYMBOLS, draw_chip, side_colour, text_texture
 from ..widgets.rules import RulesButton  # noqa: F401  (the .kv's Rules button)
 from ..widgets.seats import SeatPicking
 from ..widgets.shapes import Ring
@@ -36,11 +36,12 @@ class OneEyedSeating(Widget):
     their side's chip, partners opposite, and who goes first."""
 
     seats = ListProperty([])  # (name or "", side, goes first) in seating order
+    colours = ListProperty([])  # each side's colour: its first player's
 
     def __init__(self, **kwargs):
         super().__init__(**kwargs)
         trigger = Clock.create_trigger(self.redraw)
-        self.bind(pos=trigger, size=trigger, seats=trigger)
+        self.bind(pos=trigger, size=trigger, seats=trigger, colours=trigger)
 
     def redraw(self, *_):
         self.canvas.clear()
@@ -55,7 +56,7 @@ class OneEyedSeating(Widget):
             angle = math.radians(270 - i * 360 / len(self.seats))
             x, y = cx + (rx + chip * 0.2) * math.cos(angle), cy + (ry + chip * 0.2) * math.sin(angle)
             if name:
-                draw_chip(self.canvas, side, x, y, chip)
+                draw_chip(self.canvas, side, x, y, chip, self.colours)
                 words = f"{i + 1}. {name}" + ("  \u2013 first" if first else "")
                 colour = theme.PRIMARY if first else theme.TEXT
             else:
@@ -77,6 +78,7 @@ class OneEyedJackSetupScreen(SeatPicking, Screen):
     drawn = BooleanProperty(False)  # the companion drew ``first`` (rather than the table tapping it)
     deal_text = StringProperty("")
     seats = ListProperty([])
+    side_colours = ListProperty([])
     sides_text = StringProperty("")
     first_text = StringProperty("")
 
@@ -145,6 +147,10 @@ class OneEyedJackSetupScreen(SeatPicking, Screen):
         order = self.order()
         sides = sides_for(self.count)
         side_of = {name: side_of_seat(i, self.count) for i, name in enumerate(order)}
+        # each side plays in its first player's colour, as on the board (ui/screens/one_eyed_jack.py)
+        app = App.get_running_app()
+        colours = [app.player_colour(name) for name in order[:sides]]
+        self.side_colours = colours
 
         for button in self.ids.count_buttons.children:
             button.state = "down" if button.count == self.count else "normal"
@@ -152,13 +158,13 @@ class OneEyedJackSetupScreen(SeatPicking, Screen):
         for name in self.chosen:
             # a chosen player wears their side's colour and symbol, not their own colour
             button = self.roster_buttons[name]
-            button.chosen_colour = side_colour(side_of[name])
+            button.chosen_colour = side_colour(side_of[name], colours)
             button.text += f"  {SIDE_SYMBOLS[side_of[name]]}"
 
         row = self.ids.first_row
         row.clear_widgets()
         for name in self.chosen:
-            button = ChoiceButton(text=name, chosen_colour=side_colour(side_of[name]))
+            button = ChoiceButton(text=name, chosen_colour=side_colour(side_of[name], colours))
             button.state = "down" if name == self.first else "normal"
             button.bind(on_release=lambda btn, n=name: self.pick_first(n))
             row.add_widget(button)
@@ -170,7 +176,7 @@ class OneEyedJackSetupScreen(SeatPicking, Screen):
             self.first_text = f"{self.first} goes first."
 
         self.sides_text = "   ".join(
-            f"[color={get_hex_from_color(side_colour(side))}]{SIDE_SYMBOLS[side]} {SIDE_WORDS[side]}[/color]: "
+            f"[color={get_hex_from_color(side_colour(side, colours))}]{SIDE_SYMBOLS[side]}[/color] "
             + " & ".join(name for name in order if side_of[name] == side)
             for side in range(sides)) if self.chosen else ""
         self.seats = [(name, side_of[name], name == self.first) if name else ("", 0, False)

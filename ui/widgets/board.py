@@ -27,7 +27,6 @@ from .shapes import ShapeBatch
 SIDE_COLOURS = (theme.rgba("#0072B2"), theme.rgba("#D55E00"), theme.rgba("#009E73"))
 SIDE_SHAPES = ("circle", "square", "triangle")
 SIDE_SYMBOLS = ("\u25cf", "\u25a0", "\u25b2")  # the same shapes as text: ● ■ ▲
-SIDE_WORDS = ("Blue", "Orange", "Green")
 
 EDGE = (0, 0, 0, 0.45)  # the dark rim that keeps a chip or a line clear of what is under it
 STAR = "\u2605"
