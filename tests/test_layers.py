@@ -23,12 +23,6 @@ import pytest
 
 REPO = Path(__file__).resolve().parent.parent
 
-# Import cycles known when the no-cycle check was written, each being broken on its own branch
-# (issue 12, item 7). Empty this list as those land: the check fails for any cycle not listed
-# here, and for a listed one that is gone, so the list never outlives its cycles.
-KNOWN_CYCLES_BEING_REMOVED: list[frozenset[str]] = [
-]
-
 CYCLE_FREE = ("companion", "hardware", "ui")
 
 FORBIDDEN = {
@@ -203,14 +197,8 @@ def test_companion_and_hardware_keep_to_their_layer():
 def test_no_import_cycles():
     graph = import_edges(REPO)
     assert {"companion.engine", "hardware.pads", "ui.app"} <= graph.keys(), "the packages are where they should be"
-    new = [cycle for cycle in import_cycles(graph) if cycle not in KNOWN_CYCLES_BEING_REMOVED]
-    assert new == [], "import cycles (lazy imports count):\n" + "\n".join(describe_cycle(graph, c) for c in new)
-
-
-def test_the_known_cycles_list_holds_only_cycles_still_there():
-    gone = set(KNOWN_CYCLES_BEING_REMOVED) - set(import_cycles(import_edges(REPO)))
-    assert not gone, ("these cycles are broken: take them out of KNOWN_CYCLES_BEING_REMOVED: "
-                      + "; ".join(" <-> ".join(sorted(cycle)) for cycle in gone))
+    cycles = import_cycles(graph)
+    assert cycles == [], "import cycles (lazy imports count):\n" + "\n".join(describe_cycle(graph, c) for c in cycles)
 
 
 def test_every_file_parses():
