@@ -30,7 +30,7 @@ from .gathering import Gathering, SlapOff
 from .slapjack_view import SlapjackView, build_view, card_words, with_symbols
 from .slapjack_ways import WAYS
 from .timers import Timers
-from .ways import JUDGE, REAL, SCREEN, mode_of
+from .ways import JUDGE, REAL, mode_of
 
 DEFAULT_PACE_S = 1.75
 GO_DELAY_S = (1.5, 3.5)   # slap-off: "Go!" comes after a random wait, so nobody can anticipate it
@@ -362,32 +362,27 @@ class SlapjackTable:
 
     def carry_on(self) -> None:
         """Calm mode: nobody slapped this card (a computer may take a slap card passed by)."""
-        if self.mode == SCREEN:
-            self.way.carry_on()
+        self.way.carry_on()
 
     def toggle_pause(self) -> None:
-        if self.mode == SCREEN:
-            self.way.toggle_pause()
+        self.way.toggle_pause()
 
     def on_the_top_card(self) -> None:
         """Real deck: the waiting presses were on the card already showing."""
-        if self.mode == REAL:
-            self.way.on_the_top_card()
+        self.way.on_the_top_card()
 
     def not_a_slap(self) -> None:
         """Real deck: the waiting presses were no slap."""
-        if self.mode == REAL:
-            self.way.not_a_slap()
+        self.way.not_a_slap()
 
     def judge(self, good: bool) -> None:
         """Judge only: the table's one tap, good slap (pile to the winner) or wrong (penalty)."""
-        if self.mode == JUDGE and not self.finished:
+        if not self.finished:
             self.way.judge(good)
 
     def dismiss(self) -> None:
         """Judge only: set the race waiting for its verdict aside."""
-        if self.mode == JUDGE:
-            self.way.dismiss()
+        self.way.dismiss()
 
     def end_game(self, winners: list[str] | None = None) -> None:
         """The table ends the game: most cards wins (the judge has no cards: the table names the winner)."""
