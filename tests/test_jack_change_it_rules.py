@@ -7,7 +7,6 @@ against a second reading of the rules.
 from __future__ import annotations
 
 import json
-import random
 import shutil
 import subprocess
 import sys
@@ -15,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from companion.cards import double_deck
+from companion import random_tables
 from companion.engine import Game
 from companion.errors import BadHeader, IllegalAction, LogError
 from companion.games.jack_change_it import legal_plays_hint, play_problem
@@ -640,54 +639,18 @@ def by_the_book(s: dict, cards: list[str], hand: int, players: int, queens_rever
 
 def random_game(seed: int, check=None, limit: int = 3000, players: int | None = None,
                 play_chance: float = 0.85) -> Game:
-    """Deal a shuffled double deck, play at random by the rules, and keep the real cards beside the game."""
-    rng = random.Random(seed)
-    players = players or rng.randint(2, 10)
-    qr, jw = rng.random() < 0.7, rng.random() < 0.3
-    deck = [str(c) for c in double_deck()]
-    rng.shuffle(deck)
-    hands = [deck[7 * i:7 * i + 7] for i in range(players)]
-    pile, stock = [deck[7 * players]], deck[7 * players + 1:]
-    game = Game(header(players, pile[0], queens_reverse=qr, jacks_wild=jw))
+    """A random table with real cards (companion/random_tables.py), each play the engine allows
+    or refuses checked against the rules written out again here, and the cards counted every step."""
+    def judge(game, s, cards, hand, allowed):
+        h = game.header
+        assert allowed == by_the_book(s, cards, hand, len(h["players"]),
+                                      h["options"]["queens_reverse"], h["options"]["jacks_wild"]), (cards, s)
 
-    def turn_over():
-        nonlocal stock, pile
-        if not stock and len(pile) > 1:
-            stock, pile = pile[:-1], pile[-1:]
-            rng.shuffle(stock)
-
-    for _ in range(limit):
-        state, s = game.state, game.summary()
-        if s["finished"]:
-            break
-        seat = state.turn
-        hand = hands[seat]
-        choices = [[c] for c in sorted(set(hand))]
-        if "AH" in hand and "2H" in hand:
-            choices.append(["AH", "2H"])
-        legal = []
-        for cards in choices:
-            suit = rng.choice([x for x in "SHDC" if x != s["suit"]]) if cards[-1][:-1] == "J" else None
-            allowed = play_problem(state, cards, suit) is None
-            assert allowed == by_the_book(s, cards, len(hand), players, qr, jw), (cards, s)
-            if allowed:
-                legal.append((cards, suit))
-        if legal and rng.random() < play_chance:
-            cards, suit = rng.choice(legal)
-            game.push({"type": "play", "cards": cards, **({"suit": suit} if suit else {})})
-            for c in cards:
-                hand.remove(c)
-            pile.extend(cards)
-        else:
-            game.push({"type": "pickup" if s["owed"] else "lift"})
-            for _ in range(s["owed"]["count"] if s["owed"] else 1):
-                turn_over()
-                if stock:
-                    hand.append(stock.pop())
-            turn_over()
+    game = None
+    for game, table in random_tables.jack_change_it(seed, players, play_chance, limit, names=NAMES, judge=judge):
         state = game.state
-        assert list(state.hands) == [len(h) for h in hands]
-        assert state.stock == len(stock) and state.pile == tuple(pile)
+        assert list(state.hands) == [len(h) for h in table.hands]
+        assert state.stock == len(table.stock) and state.pile == tuple(table.pile)
         assert sum(state.hands) + state.stock + len(state.pile) == 104
         if check:
             check(game)

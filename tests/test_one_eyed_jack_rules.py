@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import dataclasses
 import json
-import random
 import subprocess
 import sys
 from collections import Counter
@@ -16,7 +15,8 @@ from pathlib import Path
 
 import pytest
 
-from companion.cards import RANKS, SUITS, double_deck
+from companion import random_tables
+from companion.cards import RANKS, SUITS
 from companion.engine import Game
 from companion.errors import IllegalAction, LogError
 from companion.games import rules_for
@@ -525,54 +525,18 @@ def test_registered_under_its_log_name():
 # --- a whole random game, undone back to the start -----------------------------------------
 
 def play_random_game(players: int, seed: int) -> tuple[Game, list[str]]:
-    """Real cards: a shuffled double deck, real hands, a real stock; every move a legal one.
+    """Real cards: a shuffled double deck, real hands, a real stock; every move a legal one
+    (companion/random_tables.py).
 
     Checks on the way that the companion's stock count is the real stock's size and that it
     asks for the reshuffle exactly when the real stock runs out. Returns the game and what happened.
     """
-    rng = random.Random(seed)
-    deck = [str(c) for c in double_deck()]
-    rng.shuffle(deck)
-    hands = [[deck.pop() for _ in range(HAND_SIZES[players])] for _ in range(players)]
-    stock, discards, events = deck, [], []
-    game = Game(header(players))
-
-    def discard_and_draw(hand: list[str], card: str) -> None:
-        nonlocal stock, discards
-        hand.remove(card)
-        discards.append(card)
-        if game.state.winner is not None:
-            return
-        hand.append(stock.pop())
-        if not stock and "rebuild" not in events:
-            stock, discards = discards, []
-            rng.shuffle(stock)
-            events.append("rebuild")
-            assert game.summary()["reshuffle"]
-        else:
-            assert not game.summary()["reshuffle"]
-        assert game.summary()["stock"] == len(stock)
-
-    while not game.finished:
-        state = game.state
-        hand = hands[state.turn]
-        dead = sorted(c for c in set(hand) if is_dead(state, c))
-        if dead and not state.swapped and rng.random() < 0.8:
-            card = rng.choice(dead)
-            game.push({"type": "swap", "card": card})
-            discard_and_draw(hand, card)
-            continue
-        moves = [(c, t) for c in sorted(set(hand)) for t in targets(state, c)]
-        if not moves:  # you must play if you can; otherwise pass
-            game.push({"type": "pass"})
-            events.append("pass")
-            continue
-        card, space = rng.choice(moves)
-        game.push({"type": "play", "card": card, ("remove" if card in ("JS", "JH") else "at"): list(space)})
-        discard_and_draw(hand, card)
-    summary = game.summary()
-    events.append("win" if summary["winner"] is not None else "draw:" + summary["draw_reason"])
-    return game, events
+    game = table = None
+    for game, table in random_tables.one_eyed_jack(seed, players, names=NAMES):
+        if table.drew:
+            assert game.summary()["reshuffle"] == table.just_rebuilt
+            assert game.summary()["stock"] == len(table.stock)
+    return game, table.events
 
 
 def check_locks_never_break(game: Game) -> None:

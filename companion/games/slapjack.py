@@ -40,7 +40,7 @@ from . import slapjack_races as races
 from .registry import GameInfo, register_game
 from .slapjack_header import (  # noqa: F401  (the names callers have always imported from here)
     BOOLEAN_OPTIONS, DECK_SIZE, DEFAULTS, FEEDS, MAX_END_AFTER, MAX_LEVEL_MS, MAX_PLAYERS, MAX_SEED,
-    MAX_TIE_WINDOW_MS, MIN_LEVEL_MS, MIN_PLAYERS, Options, Setup, Tally, read_options, read_setup)
+    MAX_TIE_WINDOW_MS, MIN_LEVEL_MS, MIN_PLAYERS, Options, Seated, Setup, Tally, read_options, read_setup)
 from .slapjack_judge import SlapjackJudgeRules
 
 ACTIONS = '"turn", "slap", "slapoff" and "end"'
@@ -154,7 +154,7 @@ NO_VERDICT = Verdict()
 
 
 @dataclass(frozen=True, slots=True)
-class SlapjackState:
+class SlapjackState(Seated):
     setup: Setup
     table: Table              # what everyone sees: the current race settled so far
     base: Table               # the table as the top card landed, before its slaps
@@ -165,20 +165,14 @@ class SlapjackState:
     ended: str | None = None
     end_winners: tuple[int, ...] = ()
 
-    # What the screen asks, in names.
-    @property
-    def players(self) -> tuple[str, ...]:
-        return self.setup.players
-
+    # What the screen asks, in names (``players`` and ``names`` come from Seated).
     @property
     def finished(self) -> bool:
         return self.ended is not None or self.table.champion is not None
 
     @property
     def winners(self) -> list[str]:
-        if self.table.champion is not None:
-            return [self.players[self.table.champion]]
-        return [self.players[i] for i in self.end_winners]
+        return self.names([self.table.champion] if self.table.champion is not None else self.end_winners)
 
     @property
     def top(self) -> str | None:

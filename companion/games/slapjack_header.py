@@ -43,6 +43,20 @@ class Options:
         return {name: getattr(self, name) for name in DEFAULTS}
 
 
+class Seated:
+    """What both Slapjack states (the card game's and the judge's) answer alike, in names, so a
+    screen can ask either."""
+
+    __slots__ = ()
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        return self.setup.players
+
+    def names(self, seats) -> list[str]:
+        return [self.setup.players[i] for i in seats]
+
+
 @dataclass(frozen=True, slots=True)
 class Setup:
     """What the header fixed for the whole game."""

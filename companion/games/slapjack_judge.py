@@ -37,7 +37,7 @@ from dataclasses import dataclass, replace
 from ..errors import BadHeader, IllegalAction
 from ..rules import Outcome, Rules
 from . import slapjack_races as races
-from .slapjack_header import Setup, Tally, read_setup
+from .slapjack_header import Seated, Setup, Tally, read_setup
 
 _and, _ms = races.and_words, races.ms_text
 
@@ -58,7 +58,7 @@ class JudgeRace:
 
 
 @dataclass(frozen=True, slots=True)
-class JudgeState:
+class JudgeState(Seated):
     """A judge-only game: the open (or last) race and the tallies; no cards at all."""
 
     setup: Setup
@@ -69,18 +69,14 @@ class JudgeState:
     ended: str | None = None
     end_winners: tuple[int, ...] = ()
 
-    # The same questions the card-tracking state answers, so a screen can ask either.
-    @property
-    def players(self) -> tuple[str, ...]:
-        return self.setup.players
-
+    # The same questions the card-tracking state answers (Seated), so a screen can ask either.
     @property
     def finished(self) -> bool:
         return self.ended is not None
 
     @property
     def winners(self) -> list[str]:
-        return [self.players[i] for i in self.end_winners]
+        return self.names(self.end_winners)
 
     # Nobody turns cards the companion can see.
     turn = None

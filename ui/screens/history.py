@@ -11,12 +11,11 @@ from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.modalview import ModalView
 from kivy.uix.screenmanager import Screen
 
-from companion.errors import GameError
 from companion.games import GAMES
-from companion.session import Session
 from companion.store import outcome_of
 
 from .home import table_words
+from .opening import open_kept
 
 STATUS_WORDS = {"open": "unfinished", "finished": "finished", "abandoned": "put away"}
 
@@ -62,16 +61,7 @@ class HistoryScreen(Screen):
 
     def open(self, game_id: int):
         """Open a kept game on its screen: to carry on, look back, or undo its last action."""
-        app = App.get_running_app()
-        try:
-            session = Session.resume(app.store, game_id)
-        except GameError as exc:
-            app.notify(f"That game cannot be opened: {exc}", "error")
-            return
-        if not app.game_available(session.game.header["game"]):
-            app.notify("This version of the companion cannot show that game yet.", "error")
-            return
-        app.open_session(session)
+        open_kept(game_id, "opened")
 
     def ask_delete(self, row: HistoryRow) -> ConfirmDelete:
         view = ConfirmDelete(game_id=row.game_id, text=row.text)

@@ -10,11 +10,10 @@ from kivy.properties import NumericProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.screenmanager import Screen
 
-from companion.errors import GameError
 from companion.games import GAMES
-from companion.session import Session
 
 from ..widgets.basics import TableButton
+from .opening import open_kept
 
 NAMES_SHOWN = 4  # a row names this many players, then says how many more
 
@@ -102,15 +101,7 @@ class HomeScreen(Screen):
             if newest is None:
                 return
             game_id = newest.id
-        try:
-            session = Session.resume(app.store, game_id)
-        except GameError as exc:
-            app.notify(f"That game cannot be resumed: {exc}", "error")
-            return
-        if not app.game_available(session.game.header["game"]):
-            app.notify("This version of the companion cannot show that game yet.", "error")
-            return
-        app.open_session(session)
+        open_kept(game_id, "resumed")
 
     def set_aside(self, game_id: int | None = None):
         """Put an unfinished game away (it stays in the history as put away)."""

@@ -9,9 +9,7 @@ from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.modalview import ModalView
 from kivy.uix.screenmanager import Screen
 
-from companion.errors import GameError
 from companion.games.jack_change_it import MAX_PLAYERS, MIN_PLAYERS, OPTIONS
-from companion.session import Session
 
 from ..widgets.basics import ChoiceButton
 from ..widgets.card_picker import CardPicker  # noqa: F401  (the first-card view in the .kv uses it)
@@ -19,6 +17,7 @@ from ..widgets.rules import RulesButton  # noqa: F401  (the .kv's Rules button)
 from ..widgets.seats import SeatPicking
 from ..widgets.table_seats import TableSeats  # noqa: F401  (the .kv's seating picture)
 from .last_table import last_table, next_seat, on_roster
+from .opening import start_game
 
 
 def seating_from_dealer(seats: list[str], dealer: str) -> list[str]:
@@ -171,9 +170,4 @@ class JackChangeItSetupScreen(SeatPicking, Screen):
             "options": {"queens_reverse": bool(self.queens_reverse), "jacks_wild": bool(self.jacks_wild)},
             "start": self.start_card,
         }
-        try:
-            session = Session.start(app.store, header)
-        except GameError as exc:
-            app.notify(str(exc), "error")
-            return
-        app.open_session(session)
+        start_game(header)

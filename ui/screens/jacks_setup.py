@@ -6,13 +6,11 @@ from kivy.app import App
 from kivy.properties import NumericProperty
 from kivy.uix.screenmanager import Screen
 
-from companion.errors import GameError
-from companion.session import Session
-
 from ..widgets.rules import RulesButton  # noqa: F401  (the .kv's Rules button)
 from ..widgets.seats import SeatPicking
 from ..widgets.table_seats import TableSeats  # noqa: F401  (the .kv's seating picture)
 from .last_table import last_table, on_roster
+from .opening import start_game
 
 PLAYERS = 4
 
@@ -56,9 +54,4 @@ class JacksSetupScreen(SeatPicking, Screen):
             app.notify(f"Choose four players in seating order ({len(self.chosen)} chosen).", "error")
             return
         header = {"game": "jacks", "players": list(self.chosen), "options": {"target": int(self.target)}}
-        try:
-            session = Session.start(app.store, header)
-        except GameError as exc:
-            app.notify(str(exc), "error")
-            return
-        app.open_session(session)
+        start_game(header)

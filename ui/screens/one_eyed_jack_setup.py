@@ -17,12 +17,11 @@ from kivy.uix.screenmanager import Screen
 from kivy.uix.widget import Widget
 from kivy.utils import get_hex_from_color
 
-from companion.errors import GameError
 from companion.games.one_eyed_jack import HAND_SIZES, new_game, side_of_seat, sides_for
-from companion.session import Session
 
 from .. import theme
 from .last_table import last_table, next_seat, on_roster
+from .opening import start_game
 from ..widgets.basics import ChoiceButton
 from ..widgets.board import SIDE_SYMBOLS, draw_chip, side_colour, text_texture
 from ..widgets.rules import RulesButton  # noqa: F401  (the .kv's Rules button)
@@ -196,10 +195,4 @@ class OneEyedJackSetupScreen(SeatPicking, Screen):
             app.notify(f"Choose {self.count} players in seating order ({len(self.chosen)} chosen).", "error")
             return
         header = {"game": "one-eyed-jack", "players": self.order(), "options": {}}
-        try:
-            session = Session.start(app.store, header)
-        except GameError as exc:
-            text = str(exc)
-            app.notify(text[:1].upper() + text[1:], "error")
-            return
-        app.open_session(session)
+        start_game(header)

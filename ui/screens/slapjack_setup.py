@@ -25,10 +25,9 @@ from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.screenmanager import Screen
 
 from companion.engine import Game
-from companion.errors import BadHeader, GameError
+from companion.errors import BadHeader
 from companion.games.slapjack import MAX_LEVEL_MS, MAX_PLAYERS, MIN_LEVEL_MS, MIN_PLAYERS
 from companion.games.slapjack_bots import DEFAULT_LEVEL_MS, ReactionModel
-from companion.session import Session
 from companion.stats import slapjack_stats
 from companion.table.ways import MODES, SCREEN, header_for, pads_for
 
@@ -38,6 +37,7 @@ from ..widgets.basics import TableButton
 from ..widgets.seats import SeatPicking
 from ..widgets.slapjack_stats import open_stats
 from ..widgets.rules import RulesButton  # noqa: F401  (the .kv's Rules button)
+from .opening import start_game
 
 __all__ = ["MODES", "SlapjackSetupScreen", "pads_for"]
 END_CHOICES = (None, 20, 30, 50, 100, 150, 200, 250, 300, 400, 500, 750, 1000)   # None: play to the end
@@ -322,12 +322,7 @@ class SlapjackSetupScreen(SeatPicking, Screen):
         if not self.ready():
             app.notify(self.next_step(), "error")
             return
-        try:
-            session = Session.start(app.store, self.header())
-        except GameError as exc:
-            app.notify(str(exc), "error")
-            return
-        app.open_session(session)
+        start_game(self.header())
 
     def open_stats(self):
         open_stats()

@@ -1,50 +1,13 @@
 """One-Eyed Jack on the bench: random play with real hands and a real stock, every move one the
-engine allows (``targets``, ``is_dead``); and a card chosen and put on the board."""
-
-import random
+engine allows (companion/random_tables.py); and a card chosen and put on the board."""
 
 from . import NAMES, first_card, longest
 
 
 def random_game(players: int, seed: int, limit: int) -> tuple[dict, list[dict]]:
-    from companion.cards import double_deck
-    from companion.engine import Game
-    from companion.games.one_eyed_jack import HAND_SIZES, is_dead, targets
+    from companion import random_tables
 
-    rng = random.Random(seed)
-    deck = [str(c) for c in double_deck()]
-    rng.shuffle(deck)
-    hands = [[deck.pop() for _ in range(HAND_SIZES[players])] for _ in range(players)]
-    stock, discards, rebuilt = deck, [], False
-    game = Game({"game": "one-eyed-jack", "players": list(NAMES[:players]), "options": {}})
-
-    def discard_and_draw(hand: list[str], card: str) -> None:
-        nonlocal stock, discards, rebuilt
-        hand.remove(card)
-        discards.append(card)
-        if game.state.winner is not None:
-            return
-        hand.append(stock.pop())
-        if not stock and not rebuilt:
-            stock, discards, rebuilt = discards, [], True
-            rng.shuffle(stock)
-
-    while not game.finished and len(game.actions) < limit:
-        state = game.state
-        hand = hands[state.turn]
-        dead = sorted(c for c in set(hand) if is_dead(state, c))
-        if dead and not state.swapped and rng.random() < 0.8:
-            card = rng.choice(dead)
-            game.push({"type": "swap", "card": card})
-            discard_and_draw(hand, card)
-            continue
-        moves = [(c, t) for c in sorted(set(hand)) for t in targets(state, c)]
-        if not moves:   # you must play if you can; otherwise pass
-            game.push({"type": "pass"})
-            continue
-        card, space = rng.choice(moves)
-        game.push({"type": "play", "card": card, ("remove" if card in ("JS", "JH") else "at"): list(space)})
-        discard_and_draw(hand, card)
+    game = random_tables.run_out(random_tables.one_eyed_jack(seed, players, limit, names=NAMES))
     return game.header, game.actions
 
 
