@@ -45,6 +45,12 @@ if [ -z "$root" ] && [ "$(id -u)" -ne 0 ]; then
 fi
 systemd_running() { [ -z "$root" ] && [ -d /run/systemd/system ]; }
 
+source_tar() {
+    # The same bytes for the same files: sorted names, fixed owners and times.
+    tar -C "$repo" --exclude=.venv --exclude=.git --exclude='__pycache__' --sort=name \
+        --owner=0 --group=0 --numeric-owner --mtime='2000-01-01 00:00Z' -cf - .
+}
+
 render_unit() {
     sed -e "s#@USER@#$user#g" -e "s#@VENV@#$venv#g" -e "s#@APP_DIR@#$prefix#g" "$repo/systemd/$unit_name"
 }
@@ -69,12 +75,21 @@ install() {
         mkdir -p "$root$prefix"
         python3 -m venv "$root$venv"
     fi
-    # A copy of the source, so the kiosk does not depend on where this checkout lives.
-    say "installing the app into $venv"
-    mkdir -p "$root$prefix/src"
-    tar -C "$repo" --exclude=.venv --exclude=.git --exclude='__pycache__' -cf - . | tar -C "$root$prefix/src" -xf -
-    cp "$repo/README.md" "$root$prefix/README.md"
-    "$root$venv/bin/python" -m pip install --quiet --disable-pip-version-check "$root$prefix/src"
+    # A copy of the source, so the kiosk does not depend on where this checkout lives; installed
+    # again only when the source differs from what was installed last (its digest is kept).
+    local digest stamp="$root$prefix/installed-source.sha256"
+    digest=$(source_tar | sha256sum | cut -d' ' -f1)
+    if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$digest" ] && [ -x "$root$venv/bin/jack-companion" ]; then
+        say "app unchanged in $venv"
+    else
+        say "installing the app into $venv"
+        rm -rf "$root$prefix/src"
+        mkdir -p "$root$prefix/src"
+        source_tar | tar -C "$root$prefix/src" -xf -
+        cp "$repo/README.md" "$root$prefix/README.md"
+        "$root$venv/bin/python" -m pip install --quiet --disable-pip-version-check "$root$prefix/src"
+        printf '%s\n' "$digest" > "$stamp"
+    fi
 
     mkdir -p "$unit_dir"
     local new

@@ -49,7 +49,7 @@ def test_install_is_idempotent_verified_and_undone(tmp_path):
     assert (tmp_path / "opt/jack-companion/venv/bin/jack-companion").exists()
     before = tree_digest(tmp_path / "etc")
     second = run_install(tmp_path)
-    assert "unit unchanged" in second
+    assert "unit unchanged" in second and "app unchanged" in second   # nothing installed twice
     assert tree_digest(tmp_path / "etc") == before
     # The installed app runs: its replay works from the kiosk's own environment.
     log = REPO / "tests" / "logs" / "jacks-basic.jsonl"
