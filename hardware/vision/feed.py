@@ -164,7 +164,9 @@ class CameraFeed:
     def stop(self) -> None:
         self._stop.set()
         if self._thread is not None:
-            self._thread.join(timeout=3)
+            # Long enough for the first frame's reading (the classifier is built on first use):
+            # a thread left inside OpenCV when Python exits takes the process down with it.
+            self._thread.join(timeout=15)
             self._thread = None
 
     def close(self) -> None:

@@ -119,3 +119,74 @@ def test_the_camera_unplugged_mid_game_says_so_and_the_card_pad_goes_on(driver, 
     assert screen.turn_text == "Ann turns a card"
     pump_until(driver, lambda: len(turns(screen)) == 3, "the J♦ from the camera")
     assert [a["card"] for a in turns(screen)] == ["7H", "KS", "JD"]
+
+
+# -- the camera screen --------------------------------------------------------------------------
+
+@pytest.fixture
+def still_camera(app):
+    """A camera that sees two cards beside each other (the screenshots' frame), and nothing else."""
+    from ui.camera_link import camera_for
+    from ui.tools.scenes.camera import still_camera, table_frame
+
+    link = camera_for(app)
+    link.close()
+    link.camera_factory = still_camera(table_frame())
+    yield link
+    link.close()
+    link.camera_factory = None
+    app.settings["camera"]["region"] = [0.0, 0.0, 1.0, 1.0]
+
+
+def open_camera_screen(driver, app):
+    settings = app.show("settings")
+    driver.pump(2)
+    driver.tap(settings.ids.camera_button)
+    screen = app.manager.current_screen
+    assert screen.name == "camera"
+    return screen
+
+
+@pytest.mark.parametrize("size", [(800, 480), (720, 1280)])
+def test_the_camera_screen_shows_each_card_it_sees_and_a_dragged_box_is_the_region(driver, app, still_camera, size):
+    import tomllib
+
+    from companion import paths
+
+    driver.resize(*size)
+    screen = open_camera_screen(driver, app)
+    pump_until(driver, lambda: screen.seen_text.startswith("Sees ") and screen.seen_text != "Sees no card",
+               "the cards to be named")
+    assert screen.working and visible(screen.ids.view)
+    assert screen.seen_text == "Sees 7\u2665, J\u2666"
+    names = sorted(label.text for label in screen.ids.view.children)
+    assert names == ["7\u2665", "J\u2666"]                      # each card's name over its outline
+    view = screen.ids.view
+    x, y, w, h = view.picture_rect()
+    # A finger drags from a quarter in from the top left to a quarter in from the bottom right.
+    start = view.to_window(x + 0.25 * w, y + 0.75 * h)
+    end = view.to_window(x + 0.75 * w, y + 0.25 * h)
+    driver.drag(start, end)
+    assert view.region == pytest.approx([0.25, 0.25, 0.5, 0.5], abs=0.01)
+    assert still_camera.feed.region == pytest.approx((0.25, 0.25, 0.5, 0.5), abs=0.01)
+    saved = tomllib.loads(paths.config_path(app.data_dir).read_text())["camera"]["region"]
+    assert saved == pytest.approx([0.25, 0.25, 0.5, 0.5], abs=0.01)
+    assert "saved" in app.root.notice
+    driver.tap_at(*view.to_window(x + 0.5 * w, y + 0.5 * h))   # a tap is no box: nothing changes
+    assert view.region == pytest.approx([0.25, 0.25, 0.5, 0.5], abs=0.01)
+    driver.tap(screen.ids.whole_button)
+    assert app.settings["camera"]["region"] == [0.0, 0.0, 1.0, 1.0]
+
+
+def test_with_no_camera_the_screen_says_how_to_mount_and_aim_one(driver, app):
+    from ui.camera_link import camera_for
+
+    link = camera_for(app)
+    link.close()
+    link.camera_factory = None
+    screen = open_camera_screen(driver, app)
+    assert not screen.working
+    assert screen.status_text == "No camera is set: [camera] source in config.toml"
+    help_label = screen.ids.help_label
+    assert help_label.text.startswith("Mounting and aiming the camera: look straight down")
+    assert help_label.opacity == 1 and screen.ids.view.opacity == 0

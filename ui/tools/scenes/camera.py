@@ -1,0 +1,63 @@
+"""The camera screen (a frame made by the project: two cards on the cloth, each outlined and
+named, the watched region drawn), the camera screen with no camera, and teaching a deck."""
+
+from __future__ import annotations
+
+import time
+
+
+def table_frame(seed: int = 4):
+    """A 640x480 frame from above: the pile's top card, and a card laid beside it."""
+    import numpy as np
+
+    from hardware.vision.render import card_quad, light_and_blur, paste_card, random_style, render_card, texture
+
+    rng = np.random.default_rng(seed)
+    image = texture(480, 640, rng, "cloth")
+    style = random_style(rng)
+    for code, (cx, cy, angle) in (("JD", (250, 250, 12)), ("7H", (470, 260, -20))):
+        paste_card(image, render_card(code, style), card_quad(cx, cy, 150, angle))
+    return light_and_blur(image, rng, blur=0.6, noise=2.0)
+
+
+def still_camera(frame):
+    """A camera that sees ``frame`` and nothing else, at 30 frames a second."""
+    from hardware.camera.device import Camera, MockCamera
+
+    return lambda: Camera(source=MockCamera([frame], fps=30, realtime=True, loop=True))
+
+
+def wait_for(driver, condition, seconds: float = 15.0) -> None:
+    end = time.monotonic() + seconds
+    while not condition() and time.monotonic() < end:
+        driver.pump(1)
+        time.sleep(0.02)
+
+
+def _camera_screen(app, driver):
+    from ui.camera_link import camera_for
+
+    link = camera_for(app)
+    link.close()
+    link.camera_factory = still_camera(table_frame())
+    app.settings["camera"]["region"] = [0.2, 0.15, 0.7, 0.75]
+    screen = app.show("camera")
+    wait_for(driver, lambda: screen.working and len(link.feed.picture().seen) >= 2)
+    screen.update()
+
+
+def _no_camera(app, driver):
+    from ui.camera_link import camera_for
+
+    link = camera_for(app)
+    link.close()
+    link.camera_factory = None
+    app.settings["camera"]["region"] = [0.0, 0.0, 1.0, 1.0]
+    app.show("camera")
+
+
+def scenes(app, driver):
+    return [
+        ("camera", lambda: _camera_screen(app, driver)),
+        ("camera-none", lambda: _no_camera(app, driver)),
+    ]
