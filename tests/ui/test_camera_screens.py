@@ -190,3 +190,71 @@ def test_with_no_camera_the_screen_says_how_to_mount_and_aim_one(driver, app):
     help_label = screen.ids.help_label
     assert help_label.text.startswith("Mounting and aiming the camera: look straight down")
     assert help_label.opacity == 1 and screen.ids.view.opacity == 0
+
+
+# -- Jack Change It and One-Eyed Jack: the card seen on the pile ----------------------------------
+
+def seen_by_camera(driver, link, method: str, *args):
+    """What the feed's thread hands over (``link.on_card`` / ``link.on_unsure``), then the frames."""
+    getattr(link, method)(*args)
+    driver.pump(3)
+
+
+def tap_seen(driver, screen, code: str):
+    bar = screen.seen_bar
+    assert bar is not None and visible(bar.buttons[code]), f"no offer of {code!r} on screen"
+    driver.tap(bar.buttons[code])
+
+
+def test_jack_change_it_takes_the_card_seen_on_the_pile_as_the_players_play(driver, app, still_camera):
+    """docs/rules.md, "Jack Change It": a card goes on the pile when it matches the top card's
+    suit or rank; a Jack names the suit to follow."""
+    from companion.session import Session
+
+    session = Session.start(app.store, {"game": "jack-change-it", "players": ["Ann", "Ben"], "start": "7H"})
+    screen = app.open_session(session)
+    driver.pump(2)
+    assert still_camera._listener is screen
+    seen_by_camera(driver, still_camera, "on_card", "7C", 10.0)
+    assert screen.seen_bar.question.text == "Ann played 7\u2663?"
+    assert session.game.actions == [], "nothing is entered before the table's tap"
+    tap_seen(driver, screen, "7C")
+    assert session.game.actions == [{"type": "play", "cards": ["7C"]}] and screen.seen_bar is None
+    # Ben's Jack of clubs: seen, confirmed, and the suit it names is still asked.
+    seen_by_camera(driver, still_camera, "on_card", "JC", 20.0)
+    tap_seen(driver, screen, "JC")
+    assert sorted(screen.chooser_buttons) == ["D", "H", "S"]
+    driver.tap(screen.chooser_buttons["D"])
+    assert session.game.actions[-1] == {"type": "play", "cards": ["JC"], "suit": "D"}
+    # Unsure: Ann's card is offered as the camera's two guesses; one tap takes the right one.
+    seen_by_camera(driver, still_camera, "on_unsure", ["9D", "8D"], 30.0)
+    assert screen.seen_bar.question.text.startswith("Which card?")
+    tap_seen(driver, screen, "9D")
+    assert session.game.actions[-1] == {"type": "play", "cards": ["9D"]}
+    # A wrong reading is put right on the card pad: the offer goes, the tapped card is played.
+    seen_by_camera(driver, still_camera, "on_card", "3D", 40.0)
+    picker = screen.ids.picker
+    driver.tap(picker.rank_buttons["4"])
+    driver.tap(picker.suit_buttons["D"])
+    assert screen.seen_bar is None
+    assert session.game.actions[-1] == {"type": "play", "cards": ["4D"]}
+    session.abandon()
+
+
+def test_one_eyed_jack_the_card_seen_on_the_discard_pile_lights_its_spaces(driver, app, still_camera):
+    """docs/rules.md, "One-Eyed Jack": a card played puts a chip on one of the two spaces that
+    show it; the 7♠ shows at (1, 2) and (6, 6) on the board."""
+    from companion.session import Session
+
+    session = Session.start(app.store, {"game": "one-eyed-jack", "players": ["Ann", "Ben"], "options": {}})
+    screen = app.open_session(session)
+    driver.pump(2)
+    seen_by_camera(driver, still_camera, "on_card", "7S", 10.0)
+    assert screen.card == "7S" and {tuple(s) for s in screen.ids.board.highlighted} == {(1, 2), (6, 6)}
+    assert screen.seen_bar is None, "a card only chosen needs no question: the table taps its space"
+    seen_by_camera(driver, still_camera, "on_unsure", ["KH", "KD"], 20.0)
+    tap_seen(driver, screen, "KH")
+    assert screen.card == "KH" and len(screen.ids.board.highlighted) == 2
+    driver.tap_at(*screen.ids.board.cell_window_centre(*screen.ids.board.highlighted[0]))
+    assert len(session.game.actions) == 1 and session.game.actions[0]["card"] == "KH"
+    session.abandon()

@@ -15,7 +15,7 @@ from kivy.properties import ListProperty
 from kivy.uix.label import Label
 from kivy.uix.widget import Widget
 
-from companion.table.slapjack_view import card_words
+from .card_picker import card_text as card_words
 
 from .. import theme
 
