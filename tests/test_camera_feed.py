@@ -200,3 +200,72 @@ def test_a_resumed_camera_game_takes_the_pile_as_it_lies(store, video, classifie
     again.mock._i = first.mock._i                               # the camera sees the pile as it lies now
     again.play_until(lambda: again.turned() == 3)
     assert [a["card"] for a in again.turns()] == ["7H", "KS", "JD"]
+
+
+# -- teach your deck ------------------------------------------------------------------------------
+
+def card_frame(code: str, seed: int = 5):
+    """A 640x480 frame from above with one card of a drawn deck lying on the cloth."""
+    import numpy as np
+
+    from hardware.vision.render import card_quad, light_and_blur, paste_card, render_card, texture
+
+    rng = np.random.default_rng(seed)
+    image = texture(480, 640, rng, "cloth")
+    paste_card(image, render_card(code, {"font": 2, "thickness": 2}), card_quad(320, 240, 170, 8))
+    return light_and_blur(image, rng, blur=0.5, noise=2.0)
+
+
+def test_teaching_asks_each_card_in_turn_keeps_it_and_resumes_where_it_stopped(tmp_path, classifier):
+    from companion.cards import full_deck
+    from hardware.vision.teach import Lesson, TeachError
+
+    folder = tmp_path / "deck"
+    lesson = Lesson(folder, classifier=classifier)
+    first, second = (str(c) for c in list(full_deck())[:2])
+    assert lesson.next_card() == first and lesson.progress == (0, 52)
+    with pytest.raises(TeachError, match="no card in view"):
+        lesson.keep(card_frame(first)[:, :, :] * 0)              # a black frame: nothing to keep
+    assert lesson.keep(card_frame(first)) == first
+    assert (folder / f"{first}.png").is_file() and lesson.next_card() == second
+    again = Lesson(folder, classifier=classifier)              # the screen left and opened again
+    assert again.next_card() == second and again.progress == (1, 52)
+    again.skip()
+    assert again.next_card() not in (first, second)
+    again.start_again()
+    assert again.progress == (0, 52) and again.next_card() == first
+
+
+def test_the_wrong_card_shown_is_refused_unless_kept_twice(tmp_path, classifier):
+    from hardware.vision.recognise import read_image
+    from hardware.vision.teach import Lesson, TeachError
+
+    lesson = Lesson(tmp_path / "deck", classifier=classifier)
+    asked = lesson.next_card()
+    shown = "KD" if asked != "KD" else "QS"
+    frame = card_frame(shown)
+    seen, _ = read_image(frame, classifier)
+    if not (seen and seen[0].sure and seen[0].card == shown):
+        pytest.skip("the drawn card is not read sure here: nothing to contradict")
+    with pytest.raises(TeachError, match="looks like the K\u2666"):
+        lesson.keep(frame)
+    assert lesson.keep(frame, trust=True) == asked               # an unusual deck: the table knows best
+
+
+def test_a_taught_deck_is_read_from_then_on(tmp_path):
+    from hardware.vision.feed import classifier_for
+    from hardware.vision.learned import default_classifier
+    from hardware.vision.teach import Lesson
+
+    folder = tmp_path / "deck"
+    assert classifier_for(folder) is default_classifier()        # nothing taught: the shipped reader
+    lesson = Lesson(folder)
+    code = lesson.next_card()
+    lesson.keep(card_frame(code))
+    taught = classifier_for(folder)
+    glyphs = getattr(taught, "glyphs", taught)
+    base = getattr(default_classifier(), "glyphs", default_classifier())
+    assert len(glyphs.rank_y) == len(base.rank_y) + 1 and glyphs.rank_y[-1] == code[:-1]
+    assert len(base.rank_y) != len(glyphs.rank_y), "the shipped reader itself is left as it was"
+    feed = CameraFeed(Camera(source=MockCamera([card_frame(code)], realtime=False)), None, deck_folder=folder)
+    assert feed.classifier is not default_classifier()

@@ -81,7 +81,8 @@ class CameraLink(EventDispatcher):
             from hardware.vision.feed import CameraFeed
 
             camera = self.camera_factory() if self.camera_factory is not None else Camera(settings)
-            self.feed = CameraFeed(camera, self, region=settings.region, on_status=self._status_on_device)
+            self.feed = CameraFeed(camera, self, region=settings.region, on_status=self._status_on_device,
+                                   deck_folder=self.deck_folder)
         except Exception as exc:   # a camera that cannot be opened must not stop a game being set up
             log.exception("camera")
             self.problem = f"The camera cannot be used: {exc}"

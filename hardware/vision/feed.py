@@ -58,8 +58,9 @@ class CameraFeed:
     """``camera`` answers ``read()`` (a Frame or None) and ``status`` (hardware.camera.device)."""
 
     def __init__(self, camera, sink, *, region=(0.0, 0.0, 1.0, 1.0), classifier=None, on_status=None,
-                 clock=time.monotonic) -> None:
+                 clock=time.monotonic, deck_folder=None) -> None:
         self.camera, self.sink = camera, sink
+        self.deck_folder = deck_folder      # a taught deck (hardware/vision/templates.py), if any
         self.clock = clock
         self.on_status = on_status or (lambda seeing, text: None)
         self._classifier = classifier
@@ -76,7 +77,7 @@ class CameraFeed:
     @property
     def classifier(self):
         if self._classifier is None:
-            self._classifier = classifier_for()
+            self._classifier = classifier_for(self.deck_folder)
         return self._classifier
 
     def use_classifier(self, classifier) -> None:

@@ -258,3 +258,78 @@ def test_one_eyed_jack_the_card_seen_on_the_discard_pile_lights_its_spaces(drive
     driver.tap_at(*screen.ids.board.cell_window_centre(*screen.ids.board.highlighted[0]))
     assert len(session.game.actions) == 1 and session.game.actions[0]["card"] == "KH"
     session.abandon()
+
+
+# -- teach your deck ------------------------------------------------------------------------------
+
+class ShownCard:
+    """A camera source showing whichever frame the test holds up, 30 times a second."""
+
+    def __init__(self, image):
+        self.image = image
+
+    def grab(self):
+        time.sleep(1 / 30)
+        return self.image, time.monotonic()
+
+    def close(self):
+        pass
+
+
+def card_frame(code: str):
+    import numpy as np
+
+    from hardware.vision.render import card_quad, light_and_blur, paste_card, render_card, texture
+
+    rng = np.random.default_rng(5)
+    image = texture(480, 640, rng, "cloth")
+    paste_card(image, render_card(code, {"font": 2, "thickness": 2}), card_quad(320, 240, 170, 8))
+    return light_and_blur(image, rng, blur=0.5, noise=2.0)
+
+
+@pytest.fixture
+def held_up(app):
+    from hardware.camera.device import Camera
+    from ui.camera_link import camera_for
+
+    link = camera_for(app)
+    link.close()
+    source = ShownCard(card_frame("2S"))
+    link.camera_factory = lambda: Camera(source=source)
+    yield source
+    link.close()
+    link.camera_factory = None
+    import shutil
+
+    shutil.rmtree(link.deck_folder, ignore_errors=True)
+
+
+def test_teach_your_deck_asks_each_card_keeps_it_and_carries_on_after_leaving(driver, app, held_up):
+    from companion.cards import full_deck
+
+    assert [str(c) for c in list(full_deck())[:3]] == ["AS", "2S", "3S"]   # the order it asks in
+    held_up.image = card_frame("AS")
+    screen = open_camera_screen(driver, app)
+    driver.tap(screen.ids.teach_button)
+    teach = app.manager.current_screen
+    assert teach.name == "teach-deck"
+    pump_until(driver, lambda: teach.working, "the picture")
+    assert teach.prompt_text == "Show the A\u2660" and teach.progress_text == "0 of 52 taught"
+    driver.tap(teach.ids.keep_button)
+    assert teach.message == "A\u2660 kept." and teach.progress_text == "1 of 52 taught"
+    assert teach.prompt_text == "Show the 2\u2660"
+    assert (app.data_dir / "deck" / "AS.png").is_file()
+    held_up.image = card_frame("2S") * 0                         # the card taken away: a black table
+    pump_until(driver, lambda: teach.link.feed.picture().image is held_up.image, "the empty table in the picture")
+    driver.tap(teach.ids.keep_button)
+    assert teach.message.startswith("No card in view: lay the 2\u2660 face up")
+    driver.tap(teach.ids.skip_button)
+    assert teach.prompt_text == "Show the 3\u2660"
+    # Left and opened again: it carries on at the first card not taught.
+    driver.tap(teach.ids.back_button)
+    assert app.manager.current == "camera"
+    driver.tap(app.manager.current_screen.ids.teach_button)
+    assert teach.prompt_text == "Show the 2\u2660" and teach.progress_text == "1 of 52 taught"
+    driver.tap(teach.ids.again_button)
+    assert teach.progress_text == "0 of 52 taught" and teach.prompt_text == "Show the A\u2660"
+    assert not (app.data_dir / "deck" / "AS.png").exists()

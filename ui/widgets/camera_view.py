@@ -11,7 +11,7 @@ from __future__ import annotations
 from kivy.graphics import Color, Line, Rectangle
 from kivy.graphics.texture import Texture
 from kivy.metrics import dp
-from kivy.properties import ListProperty
+from kivy.properties import BooleanProperty, ListProperty
 from kivy.uix.label import Label
 from kivy.uix.widget import Widget
 
@@ -26,6 +26,7 @@ UNSURE_COLOUR = theme.PRIMARY           # yellow: a guess the table would be ask
 
 class CameraView(Widget):
     region = ListProperty([0.0, 0.0, 1.0, 1.0])   # x, y, w, h: fractions of the frame, from its top left
+    boxes = BooleanProperty(True)                 # the region is drawn and may be dragged out
 
     __events__ = ("on_box",)
 
@@ -91,11 +92,12 @@ class CameraView(Widget):
                 Color(*(SURE_COLOUR if card.sure else UNSURE_COLOUR))
                 points = [c for px, py in card.outline for c in self._to_widget(px / fw, py / fh)]
                 Line(points=points, close=True, width=dp(2))
-            rx, ry, rw, rh = self._box()
-            Color(*theme.PRIMARY)
-            left, top = self._to_widget(rx, ry)
-            right, bottom = self._to_widget(rx + rw, ry + rh)
-            Line(rectangle=(left, bottom, right - left, top - bottom), width=dp(1.5), dash_length=8, dash_offset=4)
+            if self.boxes:
+                rx, ry, rw, rh = self._box()
+                Color(*theme.PRIMARY)
+                left, top = self._to_widget(rx, ry)
+                right, bottom = self._to_widget(rx + rw, ry + rh)
+                Line(rectangle=(left, bottom, right - left, top - bottom), width=dp(1.5))
         for card in self._seen:
             xs = [px / fw for px, _ in card.outline]
             ys = [py / fh for _, py in card.outline]
@@ -120,7 +122,7 @@ class CameraView(Widget):
 
     def on_touch_down(self, touch):
         x, y, w, h = self.picture_rect()
-        if not (x <= touch.x <= x + w and y <= touch.y <= y + h):
+        if not self.boxes or self.disabled or not (x <= touch.x <= x + w and y <= touch.y <= y + h):
             return super().on_touch_down(touch)
         fx, fy = self._to_frame(touch.x, touch.y)
         self._drag = (fx, fy, fx, fy)
