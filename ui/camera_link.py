@@ -131,12 +131,16 @@ class CameraLink(EventDispatcher):
     # -- the main thread ----------------------------------------------------------------------
 
     def _main(self, method: str, *args) -> None:
+        if self.feed is None:
+            return
         listener = self._listener
         handler = getattr(listener, method, None) if listener is not None else None
         if handler is not None:
             handler(*args[:-1])   # the last argument is Clock's dt
 
     def _status(self, seeing: bool, text: str) -> None:
+        if self.feed is None:
+            return   # closed meanwhile: the news is about a camera nobody holds
         self.seeing = seeing
         self.status_text = "Camera watching the pile" if seeing else LOST_TEXT
         if not seeing and self._listener is not None:

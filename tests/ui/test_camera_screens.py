@@ -44,7 +44,10 @@ def camera(app, video):
     from hardware.camera.device import Camera, MockCamera
     from ui.camera_link import camera_for
 
+    from hardware.vision.feed import classifier_for
+
     frames, fps, _ = video
+    classifier_for()   # built before the video starts, so the feed keeps up with it from the first frame
     link = camera_for(app)
     made = []
 
@@ -120,6 +123,25 @@ def test_the_camera_unplugged_mid_game_says_so_and_the_card_pad_goes_on(driver, 
     pump_until(driver, lambda: len(turns(screen)) == 3, "the J♦ from the camera")
     assert [a["card"] for a in turns(screen)] == ["7H", "KS", "JD"]
 
+
+
+def test_a_camera_game_resumed_from_home_takes_cards_from_the_camera_again(driver, app, camera):
+    screen = start_camera_game(driver, app)
+    pump_until(driver, lambda: len(turns(screen)) == 1, "the first card")
+    camera.made[-1].unplugged = True                            # the video holds still while the table is away
+    game_id = screen.session.game_id
+    home = app.show("home")
+    driver.pump(3)
+    row = next(r for r in home.ids.unfinished.children if r.game_id == game_id)
+    driver.tap(row.ids.resume_button)
+    resumed = app.manager.current_screen
+    assert resumed.name == "slapjack" and resumed.session.game_id == game_id
+    assert [a["card"] for a in turns(resumed)] == ["7H"]
+    assert camera._listener is resumed
+    camera.made[-1].unplugged = False
+    pump_until(driver, lambda: len(turns(resumed)) == 3, "the camera's next cards")
+    assert [a["card"] for a in turns(resumed)] == list(CARDS)
+    assert all("t" in a for a in turns(resumed)), "each camera turn keeps its landing time"
 
 # -- the camera screen --------------------------------------------------------------------------
 
@@ -228,7 +250,7 @@ def test_jack_change_it_takes_the_card_seen_on_the_pile_as_the_players_play(driv
     assert session.game.actions[-1] == {"type": "play", "cards": ["JC"], "suit": "D"}
     # Unsure: Ann's card is offered as the camera's two guesses; one tap takes the right one.
     seen_by_camera(driver, still_camera, "on_unsure", ["9D", "8D"], 30.0)
-    assert screen.seen_bar.question.text.startswith("Which card?")
+    assert screen.seen_bar.question.text == "Which card landed?"
     tap_seen(driver, screen, "9D")
     assert session.game.actions[-1] == {"type": "play", "cards": ["9D"]}
     # A wrong reading is put right on the card pad: the offer goes, the tapped card is played.
@@ -333,3 +355,38 @@ def test_teach_your_deck_asks_each_card_keeps_it_and_carries_on_after_leaving(dr
     driver.tap(teach.ids.again_button)
     assert teach.progress_text == "0 of 52 taught" and teach.prompt_text == "Show the A\u2660"
     assert not (app.data_dir / "deck" / "AS.png").exists()
+
+
+# -- every word fits, at both sizes ---------------------------------------------------------------
+
+@pytest.mark.parametrize("size", [(800, 480), (720, 1280)], ids=lambda s: f"{s[0]}x{s[1]}")
+def test_every_word_on_the_camera_screens_fits(driver, app, still_camera, size):
+    from companion.session import Session
+    from tests.ui.text_fit import assert_text_fits
+
+    driver.resize(*size)
+    screen = open_camera_screen(driver, app)
+    pump_until(driver, lambda: screen.seen_text not in ("", "Sees no card"), "the cards to be named")
+    assert_text_fits(where="the camera screen")
+    teach = app.show("teach-deck")
+    pump_until(driver, lambda: teach.working, "the picture")
+    teach.message = "That looks like the 10\u2665, not the 10\u2666: show the 10\u2666, or keep it again if it is"
+    driver.pump(3)
+    assert_text_fits(where="teaching a deck")
+    for name in ("Ann", "Ben"):
+        if name not in {p.name for p in app.store.players()}:
+            app.store.add_player(name)
+    setup = app.show("slapjack-setup")
+    driver.pump(3)
+    assert visible(setup.ids.mode_camera)
+    assert_text_fits(where="the Slapjack set-up with a camera")
+    session = Session.start(app.store, {"game": "jack-change-it", "players": ["Christabelle", "Ben"], "start": "7H"})
+    game = app.open_session(session)
+    driver.pump(2)
+    game.offer_seen(["10C", "10S", "QC"], sure=False)
+    driver.pump(3)
+    assert_text_fits(game.seen_bar, where="the camera's guesses")
+    game.offer_seen(["10H"], sure=True)
+    driver.pump(3)
+    assert_text_fits(game.seen_bar, where="the camera's card")
+    session.abandon()

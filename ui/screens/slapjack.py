@@ -317,7 +317,7 @@ class SlapjackScreen(Screen):
 
     def _camera_seeing(self, camera, seeing) -> None:
         """The camera lost or back: the card pad's words say whether to tap cards in."""
-        if self.table is not None:
+        if self.table is not None and self._active:
             self.table.live_reader = bool(seeing) and self.table.mode == "real"
             self.refresh()
         self._show_status()

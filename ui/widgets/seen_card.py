@@ -1,4 +1,4 @@
-"""A card the camera saw, offered to the table in one tap: "Ann played 7♥?  [Play 7♥] [Not it]",
+"""A card the camera saw, offered to the table in one tap: "Ann played 7♥?  [Yes, 7♥] [Not it]",
 or, when the camera was unsure, its top guesses side by side. The card pad stays on the screen:
 tapping a card there instead puts the camera's offer away.
 
@@ -37,8 +37,8 @@ class SeenCardBar(BoxLayout):
             Color(*theme.PANEL)
             self._back = RoundedRectangle(pos=self.pos, size=self.size, radius=[dp(12)])
         self.bind(pos=self._redraw, size=self._redraw)
-        self.question = Label(text=question, font_name=theme.FONT_BOLD, font_size="22sp", color=theme.TEXT,
-                              halign="left", valign="middle", shorten=True)
+        self.question = Label(text=question, font_name=theme.FONT_BOLD, font_size="21sp", color=theme.TEXT,
+                              halign="left", valign="middle")   # wraps to a second line rather than cut
         self.question.bind(size=lambda label, size: setattr(label, "text_size", size))
         self.add_widget(self.question)
         self.buttons: dict[str, TableButton] = {}
@@ -101,7 +101,7 @@ class SeesCards:
             question = self.camera_question(cards[0])
             choices = [(cards[0], f"Yes, {card_words(cards[0])}")]
         else:
-            question = "Which card? (or tap it below)"
+            question = "Which card landed?"
             choices = [(code, card_words(code)) for code in cards]
         self.seen_bar = SeenCardBar(question, choices, on_choose=self._seen_chosen, on_dismiss=self.put_seen_away)
         self.add_widget(self.seen_bar)
