@@ -390,3 +390,40 @@ def test_every_word_on_the_camera_screens_fits(driver, app, still_camera, size):
     driver.pump(3)
     assert_text_fits(game.seen_bar, where="the camera's card")
     session.abandon()
+
+
+@pytest.mark.parametrize("with_camera", [True, False], ids=["camera", "no-camera"])
+def test_random_taps_and_drags_on_the_camera_screens_never_break(driver, app, with_camera, request):
+    import random
+
+    from kivy.core.window import Window
+
+    from ui.camera_link import camera_for
+
+    link = camera_for(app)
+    if with_camera:
+        request.getfixturevalue("still_camera")
+    else:
+        link.close()
+        link.camera_factory = None
+    rng = random.Random(13)
+    for name in ("camera", "teach-deck"):
+        app.show(name)
+        driver.pump(2)
+        for _ in range(60):
+            x, y = rng.uniform(0, Window.width - 1), rng.uniform(0, Window.height - 1)
+            if rng.random() < 0.3:
+                driver.drag((x, y), (rng.uniform(0, Window.width - 1), rng.uniform(0, Window.height - 1)))
+            else:
+                driver.tap_at(x, y)
+            if app.manager.current not in ("camera", "teach-deck"):
+                app.show(name)
+                driver.pump(1)
+    region = app.settings["camera"]["region"]
+    from hardware.camera.settings import camera_settings
+
+    camera_settings({"region": region})   # whatever was dragged is a region config.toml accepts
+    import shutil
+
+    shutil.rmtree(link.deck_folder, ignore_errors=True)
+    app.settings["camera"]["region"] = [0.0, 0.0, 1.0, 1.0]
