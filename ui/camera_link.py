@@ -36,6 +36,7 @@ class CameraLink(EventDispatcher):
         self.feed = None
         self.camera_factory = None      # tests: a callable giving a Camera (else [camera] settings)
         self._listener = None
+        self._lookers: set[str] = set()   # screens showing the picture with outlines and names
         self._lost_said = False
         app.bind(on_stop=lambda *_: self.close())
 
@@ -88,6 +89,7 @@ class CameraLink(EventDispatcher):
             self.problem = f"The camera cannot be used: {exc}"
             return None
         self.problem = ""
+        self.feed.looking = bool(self._lookers)
         self.status_text = "Camera starting"
         self.feed.start()
         return self.feed
@@ -107,6 +109,14 @@ class CameraLink(EventDispatcher):
         if self.feed is not None:
             self.feed.set_region(region)
         self.app.save_settings()
+
+    def want_picture(self, who: str, wanted: bool) -> None:
+        """A screen showing the picture wants each card outlined and named (a frame's reading
+        a few times a second); the feed does that only while some screen wants it. Screens
+        come and go in either order, so each says for itself."""
+        (self._lookers.add if wanted else self._lookers.discard)(who)
+        if self.feed is not None:
+            self.feed.looking = bool(self._lookers)
 
     # -- who hears the cards ------------------------------------------------------------------
 

@@ -47,10 +47,10 @@ class CameraScreen(Screen):
             self.status_text = link.problem if link.problem.startswith("No camera") else f"No camera: {link.problem}"
             self.seen_text = ""
             return
-        feed.looking = True
         self.update()
 
     def on_enter(self, *_):
+        self.link.want_picture(self.name, True)
         if self._event is None:
             self._event = Clock.schedule_interval(lambda dt: self.update(), 1 / FRAMES_PER_S)
 
@@ -58,9 +58,7 @@ class CameraScreen(Screen):
         if self._event is not None:
             self._event.cancel()
             self._event = None
-        feed = self.link.feed
-        if feed is not None:
-            feed.looking = False   # outlines and names cost a frame's reading: only while shown
+        self.link.want_picture(self.name, False)   # outlines and names cost a frame's reading: only while shown
 
     def update(self) -> None:
         link = self.link

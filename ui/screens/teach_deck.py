@@ -44,12 +44,11 @@ class TeachDeckScreen(Screen):
         self.lesson = Lesson(link.deck_folder, classifier=feed.classifier if feed is not None else None)
         self._doubted = None
         self.message = "" if feed is not None else f"{link.problem}: the camera screen says how to set one up"
-        if feed is not None:
-            feed.looking = True
         self.show_next()
         self.update()
 
     def on_enter(self, *_):
+        self.link.want_picture(self.name, True)
         if self._event is None:
             self._event = Clock.schedule_interval(lambda dt: self.update(), 1 / FRAMES_PER_S)
 
@@ -58,8 +57,7 @@ class TeachDeckScreen(Screen):
             self._event.cancel()
             self._event = None
         link = self.link
-        if link.feed is not None:
-            link.feed.looking = False
+        link.want_picture(self.name, False)
         if self._changed:
             self._changed = False
             link.reload_deck()   # games read with the taught corners from now on
