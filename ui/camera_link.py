@@ -22,7 +22,7 @@ from kivy.properties import BooleanProperty, StringProperty
 
 log = logging.getLogger(__name__)
 
-LOST_TEXT = "Camera unplugged or not seeing: tap each card on the card pad until it is back"
+LOST_TEXT = "Camera unplugged: tap each card on the card pad"   # until it is back, and it looks again
 
 
 class CameraLink(EventDispatcher):

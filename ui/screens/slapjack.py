@@ -325,10 +325,15 @@ class SlapjackScreen(Screen):
     def _show_status(self, *_) -> None:
         link = self.link
         camera = self._camera
-        self.status_text = link.status_text + (f" \u00b7 {link.reader_text}" if self.live_reader and camera is None
-                                               else f" \u00b7 {camera.status_text}" if camera is not None else "")
-        lost = camera.status_text if camera is not None and not camera.seeing and camera.feed.seeing is False else ""
-        self.warning_text = " \u00b7 ".join(w for w in (lost, link.stuck_text or link.warning) if w)
+        feed = camera.feed if camera is not None else None
+        lost = feed is not None and feed.seeing is False
+        if feed is not None:   # lost, the warning says so; the camera is looked for again meanwhile
+            device = " \u00b7 looking for the camera again" if lost else f" \u00b7 {camera.status_text}"
+        else:
+            device = f" \u00b7 {link.reader_text}" if self.live_reader else ""
+        self.status_text = link.status_text + device
+        self.warning_text = " \u00b7 ".join(w for w in (camera.status_text if lost else "",
+                                                         link.stuck_text or link.warning) if w)
 
     def refresh(self) -> None:
         if self.table is None:

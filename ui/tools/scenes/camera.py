@@ -1,6 +1,7 @@
 """The camera screen (a frame made by the project: two cards on the cloth, each outlined and
 named, the watched region drawn), the camera screen with no camera, teaching a deck (a few
-cards already taught), and Jack Change It offering the card the camera saw on the pile."""
+cards already taught), Jack Change It offering the card the camera saw on the pile, and a
+Slapjack game going on with the card pad while the camera is unplugged."""
 
 from __future__ import annotations
 
@@ -100,10 +101,33 @@ def _jack_change_it_seen(app, driver):
     screen.offer_seen(["7C"], sure=True)
 
 
+def _slapjack_camera_lost(app, driver):
+    """A camera Slapjack game whose camera was pulled out: the card pad carries on."""
+    from hardware.camera.device import Camera, MockCamera
+    from companion.session import Session
+    from ui.camera_link import camera_for
+
+    link = camera_for(app)
+    link.close()
+
+    def unplugged():
+        mock = MockCamera([table_frame()], fps=30, realtime=True, loop=True)
+        mock.unplugged = True
+        return Camera(source=mock)
+
+    link.camera_factory = unplugged
+    session = Session.start(app.store, {"game": "slapjack", "players": ["Ann", "Ben", "Cat"], "options": {},
+                                        "feed": "camera"})
+    session.play({"type": "turn", "card": "7H", "t": 12.5})
+    screen = app.open_session(session)
+    wait_for(driver, lambda: link.feed is not None and link.feed.seeing is False and "tap it in" in screen.turn_text)
+
+
 def scenes(app, driver):
     return [
         ("camera", lambda: _camera_screen(app, driver)),
         ("camera-none", lambda: _no_camera(app, driver)),
         ("camera-teach", lambda: _teach(app, driver)),
         ("camera-jack-change-it", lambda: _jack_change_it_seen(app, driver)),
+        ("camera-slapjack-lost", lambda: _slapjack_camera_lost(app, driver)),
     ]
