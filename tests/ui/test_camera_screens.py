@@ -427,3 +427,22 @@ def test_random_taps_and_drags_on_the_camera_screens_never_break(driver, app, wi
 
     shutil.rmtree(link.deck_folder, ignore_errors=True)
     app.settings["camera"]["region"] = [0.0, 0.0, 1.0, 1.0]
+
+
+def test_jack_change_it_the_two_of_hearts_seen_on_the_ace_is_part_of_its_play(driver, app, still_camera):
+    """docs/rules.md, "Jack Change It": the A♥ may go with the 2♥ on top of it as one play."""
+    from companion.session import Session
+
+    session = Session.start(app.store, {"game": "jack-change-it", "players": ["Ann", "Ben"], "start": "7H"})
+    screen = app.open_session(session)
+    driver.pump(2)
+    seen_by_camera(driver, still_camera, "on_card", "AH", 10.0)
+    tap_seen(driver, screen, "AH")
+    assert screen.chooser is not None                            # alone, or with the 2♥?
+    seen_by_camera(driver, still_camera, "on_card", "2H", 10.3)  # the 2♥ laid on it meanwhile
+    assert screen.seen_bar is None and screen.chooser is not None
+    driver.tap(screen.chooser_buttons["AH 2H"])
+    assert session.game.actions == [{"type": "play", "cards": ["AH", "2H"]}]
+    seen_by_camera(driver, still_camera, "on_card", "2H", 10.6)  # seen settling after the question
+    assert screen.seen_bar is None and len(session.game.actions) == 1
+    session.abandon()

@@ -196,6 +196,14 @@ class JackChangeItScreen(SeesCards, Screen):
     def camera_question(self, code: str) -> str:
         return f"{self.session.summary()['turn']} played {card_text(code)}?"
 
+    def camera_knows(self, code: str) -> bool:
+        """The 2\u2665 laid on the A\u2665 belongs to that play: seen while its question is open, or
+        just after it went in with the A\u2665."""
+        if self.chooser is not None:
+            return True
+        actions = self.session.game.actions
+        return bool(actions) and len(actions[-1].get("cards", ())) > 1 and code in actions[-1]["cards"]
+
     def camera_take(self, code: str) -> None:
         self.picked(code)   # a Jack still asks its suit, the A\u2665 whether the 2\u2665 went with it
 

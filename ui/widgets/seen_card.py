@@ -70,6 +70,10 @@ class SeesCards:
     def camera_take(self, code: str) -> None:
         raise NotImplementedError
 
+    def camera_knows(self, code: str) -> bool:
+        """Whether a card seen is part of the play already being entered (nothing to offer)."""
+        return False
+
     # -- coming and going ---------------------------------------------------------------------
 
     def camera_begin(self) -> None:
@@ -90,7 +94,7 @@ class SeesCards:
         self.offer_seen(list(candidates)[:MOST_GUESSES], sure=False)
 
     def offer_seen(self, cards: list[str], sure: bool) -> None:
-        if not cards or getattr(self, "session", None) is None:
+        if not cards or getattr(self, "session", None) is None or (sure and self.camera_knows(cards[0])):
             return
         if sure and self.camera_take_at_once:
             self.put_seen_away()
