@@ -269,3 +269,18 @@ def test_a_taught_deck_is_read_from_then_on(tmp_path):
     assert len(base.rank_y) != len(glyphs.rank_y), "the shipped reader itself is left as it was"
     feed = CameraFeed(Camera(source=MockCamera([card_frame(code)], realtime=False)), None, deck_folder=folder)
     assert feed.classifier is not default_classifier()
+
+
+def test_a_slap_before_the_camera_has_named_the_card_counts_from_its_landing(store, video, classifier):
+    game = CameraTable(store, video, classifier)
+    game.play_until(lambda: game.turned() == 2)
+    landed = game.landing("JD")
+    game.play_until(lambda: game.clock.now() >= landed + 0.09)   # the J♦ down 90 ms, not yet named
+    assert game.turned() == 2
+    game.table.press(1, landed + 0.09, game.clock.now())         # Cat is that quick: on the K♠, it seems
+    game.play_until(lambda: game.turned() == 3)
+    game.clock.advance(0.05)
+    tally = game.session.summary()["tallies"]["Cat"]
+    assert tally["slaps_won"] == 1 and tally["wrong_slaps"] == 0
+    assert tally["reactions_ms"] == [pytest.approx(90.0)]
+    assert [a["type"] for a in game.session.game.actions[-2:]] == ["turn", "slap"], "the slap goes after its card"

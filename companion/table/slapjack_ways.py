@@ -268,6 +268,7 @@ class RealDeck(Way):
         if landed_at is not None and self.unsure is None and card == table.summary()["top"]:
             return   # a feed seeing the card already tapped in on the card pad: nothing new
         table.close_race()
+        self._reclaim(landed_at)
         action: dict = {"type": "turn", "card": card}
         if landed_at is not None:
             action["t"] = landed_at
@@ -282,6 +283,7 @@ class RealDeck(Way):
     def on_unsure(self, candidates: list[str], landed_at: float | None) -> None:
         table = self.table
         table.close_race()   # the card that landed ends the last card's race
+        self._reclaim(landed_at)
 
         def fits(card: str) -> bool:
             try:
@@ -292,6 +294,22 @@ class RealDeck(Way):
         fitting = [c for c in candidates if fits(c)]
         self.unsure = (tuple(fitting or candidates), landed_at)
         table.on_change()
+
+    def _reclaim(self, landed_at: float | None) -> None:
+        """A feed names a card a moment after it landed (a camera, about 100 ms): presses logged
+        on the card before in between were on this one. They are taken back from the log and
+        wait to go with it."""
+        if landed_at is None:
+            return
+        session, table = self.table.session, self.table
+        actions = session.game.actions
+        taken = []
+        while actions and actions[-1]["type"] == "slap" and actions[-1]["t"] >= landed_at:
+            undone = session.undo()
+            taken.append((table.seat(undone["player"]), undone["t"], undone["t"]))
+        if taken:
+            self.held = sorted(self.held + taken, key=lambda p: p[1])
+            table.hidden_card = None
 
     def choose(self, card: str) -> None:
         if self.unsure is not None and card in self.unsure[0]:
