@@ -31,12 +31,13 @@ def pump_until(driver, condition, what: str, timeout: float = 20.0):
 
 
 @pytest.fixture(autouse=True)
-def games_left_as_found(app):
+def games_left_as_found(driver, app):
     """The games these tests start are deleted afterwards: other tests' set-ups start from the
     last table played, and must not find these."""
     before = {record.id for record in app.store.games(limit=1_000_000)}
     yield
-    app.show("home")   # a game screen left stops its table first
+    app.show("home")   # a game screen left stops its table first (when the change completes)
+    driver.pump(2)
     for record in app.store.games(limit=1_000_000):
         if record.id not in before:
             app.store.delete_game(record.id)
