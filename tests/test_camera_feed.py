@@ -284,3 +284,13 @@ def test_a_slap_before_the_camera_has_named_the_card_counts_from_its_landing(sto
     assert tally["slaps_won"] == 1 and tally["wrong_slaps"] == 0
     assert tally["reactions_ms"] == [pytest.approx(90.0)]
     assert [a["type"] for a in game.session.game.actions[-2:]] == ["turn", "slap"], "the slap goes after its card"
+
+
+def test_a_new_region_starts_the_watcher_afresh_without_a_phantom_card(store, video, classifier):
+    game = CameraTable(store, video, classifier)
+    game.play_until(lambda: game.turned() == 1)
+    game.feed.set_region((0.1, 0.1, 0.8, 0.8))                  # dragged on the camera screen
+    assert game.feed.region == (0.1, 0.1, 0.8, 0.8)
+    game.play_until(lambda: game.turned() == 2)
+    assert [a["card"] for a in game.turns()] == ["7H", "KS"], "the 7♥ under the new box is not a new card"
+    assert game.feed.pile[-1] == "KS"

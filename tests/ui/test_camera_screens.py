@@ -459,3 +459,20 @@ def test_jack_change_it_the_two_of_hearts_seen_on_the_ace_is_part_of_its_play(dr
     seen_by_camera(driver, still_camera, "on_card", "2H", 10.6)  # seen settling after the question
     assert screen.seen_bar is None and len(session.game.actions) == 1
     session.abandon()
+
+
+def test_jack_change_it_says_when_the_camera_is_lost_and_found(driver, app, camera):
+    from companion.session import Session
+
+    session = Session.start(app.store, {"game": "jack-change-it", "players": ["Ann", "Ben"], "start": "7H"})
+    screen = app.open_session(session)
+    pump_until(driver, lambda: camera.seeing, "the camera")
+    camera.made[-1].unplugged = True
+    pump_until(driver, lambda: app.root.notice.startswith("Camera unplugged"), "the camera missed")
+    tap_card = screen.ids.picker
+    driver.tap(tap_card.rank_buttons["7"])
+    driver.tap(tap_card.suit_buttons["C"])
+    assert session.game.actions == [{"type": "play", "cards": ["7C"]}], "the card pad goes on"
+    camera.made[-1].unplugged = False
+    pump_until(driver, lambda: camera.seeing, "the camera back")
+    assert app.root.notice == ""
