@@ -170,6 +170,8 @@ class CameraLink(EventDispatcher):
             except Exception:
                 log.exception("closing the camera")
             self.feed = None
+        self.seeing = False
+        self.status_text = ""
 
 
 _link: CameraLink | None = None

@@ -466,7 +466,7 @@ def test_jack_change_it_says_when_the_camera_is_lost_and_found(driver, app, came
 
     session = Session.start(app.store, {"game": "jack-change-it", "players": ["Ann", "Ben"], "start": "7H"})
     screen = app.open_session(session)
-    pump_until(driver, lambda: camera.seeing, "the camera")
+    pump_until(driver, lambda: camera.made and camera.seeing, "the camera")
     camera.made[-1].unplugged = True
     pump_until(driver, lambda: app.root.notice.startswith("Camera unplugged"), "the camera missed")
     tap_card = screen.ids.picker
