@@ -35,6 +35,8 @@ SCREENS = {
     "players": "ui.screens.players:PlayersScreen",
     "settings": "ui.screens.settings:SettingsScreen",
     "history": "ui.screens.history:HistoryScreen",
+    "camera": "ui.screens.camera:CameraScreen",
+    "teach-deck": "ui.screens.teach_deck:TeachDeckScreen",
 }
 
 

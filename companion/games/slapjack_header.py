@@ -16,7 +16,7 @@ DECK_SIZE = 52
 MAX_END_AFTER = 100_000
 MAX_TIE_WINDOW_MS = 1000
 MAX_SEED = 2**63
-FEEDS = ("pad", "reader", "none")   # how the cards reach the companion; "none": it judges slaps only
+FEEDS = ("pad", "reader", "camera", "none")   # how the cards reach the companion; "none": it judges slaps only
 MIN_LEVEL_MS, MAX_LEVEL_MS = 100, 5000
 DEFAULTS = {
     "queens_too": False,
@@ -66,7 +66,7 @@ class Setup:
     seed: int | None = None           # set for a screen deck
     deck: tuple[str, ...] | None = None
     seats: dict = field(default_factory=dict, compare=False, hash=False)
-    feed: str | None = None            # "pad", "reader" (real deck), "none" (race judge only)
+    feed: str | None = None            # "pad", "reader", "camera" (real deck), "none" (race judge only)
     computers: tuple[tuple[str, float], ...] = ()  # screen deck: (name, reaction level in ms)
 
     @property

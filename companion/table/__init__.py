@@ -10,7 +10,7 @@ or ``on_unsure(candidates, landed_at)`` when a feed cannot tell which card it sa
 
 from .slapjack import SlapjackTable
 from .slapjack_view import SeatView, SlapjackView
-from .ways import JUDGE, MODES, REAL, SCREEN, feed_for, mode_of, pads_for
+from .ways import JUDGE, MODES, REAL, SCREEN, feed_for, mode_of, pads_for, timed_feed
 
 __all__ = ["SlapjackTable", "SlapjackView", "SeatView", "MODES", "REAL", "JUDGE", "SCREEN", "feed_for",
-           "mode_of", "pads_for"]
+           "mode_of", "pads_for", "timed_feed"]

@@ -205,6 +205,7 @@ class RealDeck(Way):
         super().__init__(table)
         self.held: list[tuple[int, float, float]] = []   # presses waiting for their card: seat, t, arrived
         self.unsure: tuple[tuple[str, ...], float | None] | None = None   # a feed's candidates, and when it landed
+        self.retimed: float | None = None   # a timed card taken back: the right card tapped in landed then
 
     def begin(self) -> None:
         table = self.table
@@ -259,16 +260,21 @@ class RealDeck(Way):
     # -- card feeds
 
     def on_card(self, card: str, landed_at: float | None) -> None:
-        if self.unsure is not None and landed_at is None:
-            landed_at = self.unsure[1]   # the table tapped the unsure card in on the card pad
+        if landed_at is None:
+            # The table tapped in the card a feed was unsure of, or the right card in place of a
+            # wrong reading it took back: it landed when the feed saw it land.
+            landed_at = self.unsure[1] if self.unsure is not None else self.retimed
         table = self.table
+        if landed_at is not None and self.unsure is None and card == table.summary()["top"]:
+            return   # a feed seeing the card already tapped in on the card pad: nothing new
         table.close_race()
+        self._reclaim(landed_at)
         action: dict = {"type": "turn", "card": card}
         if landed_at is not None:
             action["t"] = landed_at
         if not table.play(action):
             return   # refused (the engine says why): still the same question, the same presses waiting
-        self.unsure = None
+        self.unsure = self.retimed = None
         table.open_race(landed=landed_at)
         table.unsay()
         self._release_held(landed_at)
@@ -277,6 +283,7 @@ class RealDeck(Way):
     def on_unsure(self, candidates: list[str], landed_at: float | None) -> None:
         table = self.table
         table.close_race()   # the card that landed ends the last card's race
+        self._reclaim(landed_at)
 
         def fits(card: str) -> bool:
             try:
@@ -287,6 +294,22 @@ class RealDeck(Way):
         fitting = [c for c in candidates if fits(c)]
         self.unsure = (tuple(fitting or candidates), landed_at)
         table.on_change()
+
+    def _reclaim(self, landed_at: float | None) -> None:
+        """A feed names a card a moment after it landed (a camera, about 100 ms): presses logged
+        on the card before in between were on this one. They are taken back from the log and
+        wait to go with it."""
+        if landed_at is None:
+            return
+        session, table = self.table.session, self.table
+        actions = session.game.actions
+        taken = []
+        while actions and actions[-1]["type"] == "slap" and actions[-1]["t"] >= landed_at:
+            undone = session.undo()
+            taken.append((table.seat(undone["player"]), undone["t"], undone["t"]))
+        if taken:
+            self.held = sorted(self.held + taken, key=lambda p: p[1])
+            table.hidden_card = None
 
     def choose(self, card: str) -> None:
         if self.unsure is not None and card in self.unsure[0]:
@@ -324,7 +347,9 @@ class RealDeck(Way):
                 slaps.append((table.seat(undone["player"]), undone["t"], undone["t"]))
         if not actions:
             return None
-        card = session.undo()["card"]
+        turn = session.undo()
+        card = turn["card"]
+        self.retimed = turn.get("t")
         self.held = sorted(slaps + self.held, key=lambda p: p[1])
         self.unsure = None
         table.hidden_card = table.summary()["cards_turned"]   # the card before's verdict is over

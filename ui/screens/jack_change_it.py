@@ -23,6 +23,7 @@ from .. import sound, theme
 from ..widgets.basics import TableButton
 from ..widgets.card_words import card_markup, words_markup
 from ..widgets.card_picker import CardPicker, PickerSuitButton, card_text  # noqa: F401  (the .kv uses CardPicker)
+from ..widgets.seen_card import SeesCards
 
 DIRECTION_ARROWS = {"clockwise": "\u21bb", "anticlockwise": "\u21ba"}  # the round arrow
 STEP_ARROWS = {"clockwise": "\u203a", "anticlockwise": "\u2039"}  # between seats, in the way play goes
@@ -76,7 +77,7 @@ class ChooserView(ModalView):
     """A question the turn needs answered before it is entered (the Jack's suit, A♥ with 2♥)."""
 
 
-class JackChangeItScreen(Screen):
+class JackChangeItScreen(SeesCards, Screen):
     session = ObjectProperty(None, allownone=True)
     four_colour = BooleanProperty(False)
     turn_text = StringProperty("")
@@ -184,12 +185,35 @@ class JackChangeItScreen(Screen):
             reminders.append(f"{s['forgiven']} forgiven: no cards left")
         self.reminder_text = " \u00b7 ".join(reminders)
 
+    # -- the camera: the card seen on the pile is the current player's play (ui/widgets/seen_card.py)
+
+    def on_enter(self, *_):
+        self.camera_begin()
+
+    def on_leave(self, *_):
+        self.camera_end()
+
+    def camera_question(self, code: str) -> str:
+        return f"{self.session.summary()['turn']} played {card_text(code)}?"
+
+    def camera_knows(self, code: str) -> bool:
+        """The 2\u2665 laid on the A\u2665 belongs to that play: seen while its question is open, or
+        just after it went in with the A\u2665."""
+        if self.chooser is not None:
+            return True
+        actions = self.session.game.actions
+        return bool(actions) and len(actions[-1].get("cards", ())) > 1 and code in actions[-1]["cards"]
+
+    def camera_take(self, code: str) -> None:
+        self.picked(code)   # a Jack still asks its suit, the A\u2665 whether the 2\u2665 went with it
+
     # -- a turn ---------------------------------------------------------------------------------
 
     def picked(self, code: str) -> None:
         """A card tapped on the picker: a Jack asks for its suit, the A♥ whether the 2♥ went with it."""
         if self.session is None or self.finished:
             return
+        self.put_seen_away()   # the card pad put right what the camera offered
         if code[:-1] == "J":
             self.ask_suit(code)
         elif code == ACE_OF_HEARTS:
@@ -206,6 +230,7 @@ class JackChangeItScreen(Screen):
     def act(self, action: dict) -> bool:
         """Hand one action to the session; a refusal shows the engine's reason and changes nothing."""
         self.close_chooser()
+        self.put_seen_away()
         try:
             self.session.play(action)
         except IllegalAction as exc:

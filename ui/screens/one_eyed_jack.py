@@ -23,6 +23,7 @@ from companion.games.one_eyed_jack_board import CORNERS, ONE_EYED, TWO_EYED, car
 from .. import sound, theme
 from ..widgets.board import OneEyedBoard, side_colour  # the module also gives the .kv OneEyedChip
 from ..widgets.card_picker import CardPicker, PickerRankButton, PickerSuitButton, card_text
+from ..widgets.seen_card import SeesCards
 from ..widgets.card_words import card_markup
 
 # The panel beside (or under) the board needs about this much room; the board takes the rest.
@@ -61,7 +62,7 @@ class OneEyedSideTile(BoxLayout):
     colours = ListProperty([])  # every side's chip colour, as the board has them
 
 
-class OneEyedJackScreen(Screen):
+class OneEyedJackScreen(SeesCards, Screen):
     session = ObjectProperty(None, allownone=True)
     landscape = BooleanProperty(True)
     board_side = NumericProperty(100)
@@ -273,9 +274,25 @@ class OneEyedJackScreen(Screen):
                 return tuple(actions[-1][key])
         return None
 
+    # -- the camera: the card seen on the discard pile is the card to place (its spaces light up;
+    # the table still taps the space). An unsure card is offered (ui/widgets/seen_card.py).
+
+    camera_take_at_once = True
+
+    def on_enter(self, *_):
+        self.camera_begin()
+
+    def on_leave(self, *_):
+        self.camera_end()
+
+    def camera_take(self, code: str) -> None:
+        if self.session is not None and not self.finished:
+            self.choose(code[:-1], code[-1])
+
     # -- the table's taps ----------------------------------------------------------------------
 
     def choose(self, rank: str, suit: str):
+        self.put_seen_away()
         self.rank, self.suit = rank, suit
         self.refresh()
 

@@ -20,6 +20,7 @@ from companion.table import JUDGE, SlapjackTable, pads_for
 from companion.table.slapjack_view import card_words
 
 from .. import sound, theme
+from ..camera_link import camera_for
 from ..pads_link import link_for
 from ..widgets.basics import ChoiceButton, TableButton
 from ..widgets.card_picker import CardPicker  # noqa: F401  (the card pad in the .kv)
@@ -97,6 +98,7 @@ class SlapjackScreen(Screen):
         self.seats: dict[str, SlapSeat] = {}
         self.clock = None        # None: the pads' clock and Kivy's (a test may set its own)
         self._link = None
+        self._camera = None      # the camera link, when this game's cards come from the camera
         self._active = False
         self._shown_results = None
         self._heard = ("", False, False)
@@ -158,6 +160,14 @@ class SlapjackScreen(Screen):
         header = self.session.game.header
         computers = header.get("computers") or {}
         reader = header.get("feed") == "reader" and link.open_reader() is not None
+        self._camera = None
+        if header.get("feed") == "camera":
+            camera = camera_for(app)
+            if camera.open() is not None:
+                self._camera = camera
+                reader = camera.feed.seeing is not False   # until it says otherwise, it sees
+            else:
+                app.notify(f"{camera.problem}: tap each card on the card pad", "error", seconds=10)
         board = link.board
         clock = self._clock()
         self.table = SlapjackTable(
@@ -212,6 +222,9 @@ class SlapjackScreen(Screen):
         link.listen(self)
         link.bind(light_modes=self._show_lights, status_text=self._show_status, warning=self._show_status,
                   stuck_text=self._show_status, reader_text=self._show_status)
+        if self._camera is not None:
+            self._camera.listen(self)
+            self._camera.bind(seeing=self._camera_seeing, status_text=self._show_status)
         self._show_status()
         self._show_lights()
         self.table.start()
@@ -225,6 +238,9 @@ class SlapjackScreen(Screen):
         link.unbind(light_modes=self._show_lights, status_text=self._show_status, warning=self._show_status,
                     stuck_text=self._show_status, reader_text=self._show_status)
         link.stop_listening(self)
+        if self._camera is not None:
+            self._camera.unbind(seeing=self._camera_seeing, status_text=self._show_status)
+            self._camera.stop_listening(self)
 
     # -- pads and card feeds: straight to the table ---------------------------------------------------
 
@@ -237,7 +253,8 @@ class SlapjackScreen(Screen):
             self.table.release(pad, t)
 
     def on_card(self, code: str, t: float) -> None:
-        """A card from the serial card reader, with the time its line arrived."""
+        """A card from the serial card reader (the time its line arrived) or the camera (the
+        time it landed)."""
         if self._active:
             self.table.on_card(code, t)
 
@@ -298,10 +315,25 @@ class SlapjackScreen(Screen):
             pad = self.pads.get(name)
             tile.light = (modes[pad] or "off") if pad is not None and pad < len(modes) else ""
 
+    def _camera_seeing(self, camera, seeing) -> None:
+        """The camera lost or back: the card pad's words say whether to tap cards in."""
+        if self.table is not None and self._active:
+            self.table.live_reader = bool(seeing) and self.table.mode == "real"
+            self.refresh()
+        self._show_status()
+
     def _show_status(self, *_) -> None:
         link = self.link
-        self.status_text = link.status_text + (f" \u00b7 {link.reader_text}" if self.live_reader else "")
-        self.warning_text = link.stuck_text or link.warning
+        camera = self._camera
+        feed = camera.feed if camera is not None else None
+        lost = feed is not None and feed.seeing is False
+        if feed is not None:   # lost, the warning says so; the camera is looked for again meanwhile
+            device = " \u00b7 looking for the camera again" if lost else f" \u00b7 {camera.status_text}"
+        else:
+            device = f" \u00b7 {link.reader_text}" if self.live_reader else ""
+        self.status_text = link.status_text + device
+        self.warning_text = " \u00b7 ".join(w for w in (camera.status_text if lost else "",
+                                                         link.stuck_text or link.warning) if w)
 
     def refresh(self) -> None:
         if self.table is None:

@@ -2,8 +2,9 @@
 
 Three ways to play (issue: "One engine, three ways to play"):
 
-* **Real deck**: players turn real cards; each reaches the companion from the serial card
-  reader when one is configured, else from the turner tapping it on the screen's card pad.
+* **Real deck**: players turn real cards; each reaches the companion from the camera over the
+  pile when one is set and chosen, from the serial card reader when one is configured, else
+  from the turner tapping it on the screen's card pad (a tap away with the camera too).
 * **Judge slaps only**: no cards at all; the companion judges each race and the table taps
   whether the slap was good or wrong.
 * **Screen deck**: the companion deals on screen; computer players join at a reaction level
@@ -32,6 +33,7 @@ from companion.stats import slapjack_stats
 from companion.table.ways import MODES, SCREEN, header_for, pads_for
 
 from .. import theme
+from ..camera_link import camera_for
 from ..pads_link import link_for
 from ..widgets.basics import TableButton
 from ..widgets.seats import SeatPicking
@@ -80,6 +82,8 @@ class SlapjackSetupScreen(SeatPicking, Screen):
     pads_text = StringProperty("")
     pads_warning = BooleanProperty(False)
     reader = BooleanProperty(False)    # a card reader is configured: real-deck cards come from it
+    camera_offered = BooleanProperty(False)   # [camera] source is set: the real deck may use it
+    use_camera = BooleanProperty(False)       # the real deck's cards come from the camera
     # Why the engine refuses an option with this way to play ("": it takes it); the .kv greys it out.
     calm_refused = StringProperty("")
     end_refused = StringProperty("")
@@ -96,12 +100,22 @@ class SlapjackSetupScreen(SeatPicking, Screen):
         link = link_for(app)
         link.open()   # the table sees how its pads are read before the game starts
         self.reader = link.reader_configured
+        offered = camera_for(app).configured
+        if offered != self.camera_offered:
+            self.camera_offered = self.use_camera = offered   # a camera just set is the one to use
         self.build_roster(fewest=1 if self.mode == SCREEN else MIN_PLAYERS)
         self.ask_engine()
         records = app.store.games(game="slapjack", status="finished", limit=100_000)
         self.measured = {name: player.reactions_ms
                          for name, player in slapjack_stats(r.result for r in records).items() if player.reactions_ms}
         self.refresh()
+
+    def choose_real(self, camera: bool) -> None:
+        """The real deck, its cards from the camera or from the card pad (or card reader)."""
+        self.use_camera = bool(camera) and self.camera_offered
+        if self.mode == "real":
+            self.refresh()
+        self.mode = "real"
 
     def on_mode(self, *_):
         if self.mode != SCREEN:
@@ -280,7 +294,8 @@ class SlapjackSetupScreen(SeatPicking, Screen):
             more = "add a computer player or tap another player" if self.mode == "screen" else "tap the players"
             return f"Seating order, clockwise from left of the dealer: {more} ({MIN_PLAYERS} to {MAX_PLAYERS})."
         if self.mode == "real":
-            how = "cards come from the card reader" if self.reader else "the turner taps each card on the card pad"
+            how = ("the camera sees each card land" if self.use_camera and self.camera_offered else
+                   "cards come from the card reader" if self.reader else "the turner taps each card on the card pad")
             return f"{self.chosen[0]} turns first; {how}."
         if self.mode == "judge":
             return "The companion judges each race; you tap whether the slap was good or wrong."
@@ -314,7 +329,8 @@ class SlapjackSetupScreen(SeatPicking, Screen):
 
     def _header(self, players: list[str], options: dict, seed: int) -> dict:
         computers = {n: self.computers[n] for n in players if n in self.computers}
-        return header_for(self.mode, players, options, reader=self.reader, seed=seed, computers=computers,
+        return header_for(self.mode, players, options, reader=self.reader,
+                          camera=bool(self.use_camera and self.camera_offered), seed=seed, computers=computers,
                           pace_s=self.pace)
 
     def start(self):

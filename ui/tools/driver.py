@@ -86,6 +86,11 @@ class Finger(MotionEventProvider):
         with self.lock:
             self.queue.append([("end", touch, None)])
 
+    def move(self, touch: FingerTouch, x: float, y: float) -> None:
+        """The finger held down slides to (x, y), one frame later."""
+        with self.lock:
+            self.queue.append([("update", touch, lambda *_: touch.move(FingerTouch.scaled(x, y)))])
+
     def tap_widget(self, widget, **kwargs) -> None:
         self.tap(*widget.to_window(*widget.center), **kwargs)
 
@@ -129,6 +134,15 @@ class AppDriver:
         return touch
 
     def lift(self, touch: FingerTouch) -> None:
+        self.finger.up(touch)
+        self.settle()
+
+    def drag(self, start: tuple[float, float], end: tuple[float, float], steps: int = 5) -> None:
+        """A finger put down at ``start``, slid to ``end`` over ``steps`` frames, and lifted there."""
+        touch = self.finger.down(*start)
+        for k in range(1, steps + 1):
+            self.finger.move(touch, start[0] + (end[0] - start[0]) * k / steps,
+                             start[1] + (end[1] - start[1]) * k / steps)
         self.finger.up(touch)
         self.settle()
 

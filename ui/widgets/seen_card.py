@@ -1,0 +1,122 @@
+"""A card the camera saw, offered to the table in one tap: "Ann played 7♥?  [Yes, 7♥] [Not it]",
+or, when the camera was unsure, its top guesses side by side. The card pad stays on the screen:
+tapping a card there instead puts the camera's offer away.
+
+:class:`SeesCards` is the part a game screen mixes in: ``camera_begin()`` when it shows,
+``camera_end()`` when it goes; the camera link (ui/camera_link.py) then hands it ``on_card`` /
+``on_unsure`` on the main thread, and the screen says what a card means for its game in
+``camera_question(code)`` and ``camera_take(code)``. ``camera_take_at_once`` skips the offer
+(One-Eyed Jack: the card is only chosen, the table still taps its space).
+"""
+
+from __future__ import annotations
+
+from kivy.app import App
+from kivy.metrics import dp
+from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.label import Label
+
+from .card_picker import card_text as card_words
+
+from .. import theme
+from ..camera_link import camera_for
+from .basics import TableButton
+
+MOST_GUESSES = 3
+
+
+class SeenCardBar(BoxLayout):
+    """The offer, drawn over the top of the screen until it is answered."""
+
+    def __init__(self, question: str, choices: list[tuple[str, str]], on_choose, on_dismiss, **kwargs):
+        super().__init__(orientation="horizontal", size_hint=(1, None), height=theme.PRIMARY_TOUCH + dp(16),
+                         padding=dp(8), spacing=dp(8), pos_hint={"top": 1, "x": 0}, **kwargs)
+        with self.canvas.before:
+            from kivy.graphics import Color, RoundedRectangle
+
+            Color(*theme.PANEL)
+            self._back = RoundedRectangle(pos=self.pos, size=self.size, radius=[dp(12)])
+        self.bind(pos=self._redraw, size=self._redraw)
+        self.question = Label(text=question, font_name=theme.FONT_BOLD, font_size="21sp", color=theme.TEXT,
+                              halign="left", valign="middle")   # wraps to a second line rather than cut
+        self.question.bind(size=lambda label, size: setattr(label, "text_size", size))
+        self.add_widget(self.question)
+        self.buttons: dict[str, TableButton] = {}
+        for code, words in choices:
+            button = TableButton(text=words, primary=not self.buttons, font_size="24sp", size_hint_x=None,
+                                 width=dp(150) if len(choices) <= 2 else dp(110))
+            button.card = code
+            button.bind(on_release=lambda btn: on_choose(btn.card))
+            self.buttons[code] = button
+            self.add_widget(button)
+        dismiss = TableButton(text="Not it", size_hint_x=None, width=dp(110))
+        dismiss.bind(on_release=lambda btn: on_dismiss())
+        self.buttons[""] = dismiss
+        self.add_widget(dismiss)
+
+    def _redraw(self, *_):
+        self._back.pos, self._back.size = self.pos, self.size
+
+
+class SeesCards:
+    """Mixed into a game screen (a Kivy Screen) whose plays the camera may see."""
+
+    camera_take_at_once = False
+    seen_bar: SeenCardBar | None = None
+
+    def camera_question(self, code: str) -> str:
+        return f"Seen: {card_words(code)}?"
+
+    def camera_take(self, code: str) -> None:
+        raise NotImplementedError
+
+    def camera_knows(self, code: str) -> bool:
+        """Whether a card seen is part of the play already being entered (nothing to offer)."""
+        return False
+
+    # -- coming and going ---------------------------------------------------------------------
+
+    def camera_begin(self) -> None:
+        link = camera_for(App.get_running_app())
+        if link.configured and link.open() is not None:
+            link.listen(self)
+
+    def camera_end(self) -> None:
+        camera_for(App.get_running_app()).stop_listening(self)
+        self.put_seen_away()
+
+    # -- what the camera saw ------------------------------------------------------------------
+
+    def on_card(self, code: str, landed_at=None) -> None:
+        self.offer_seen([code], sure=True)
+
+    def on_unsure(self, candidates, landed_at=None) -> None:
+        self.offer_seen(list(candidates)[:MOST_GUESSES], sure=False)
+
+    def offer_seen(self, cards: list[str], sure: bool) -> None:
+        if not cards or getattr(self, "session", None) is None or (sure and self.camera_knows(cards[0])):
+            return
+        if sure and self.camera_take_at_once:
+            self.put_seen_away()
+            self.camera_take(cards[0])
+            return
+        self.put_seen_away()
+        if sure:
+            question = self.camera_question(cards[0])
+            choices = [(cards[0], f"Yes, {card_words(cards[0])}")]
+        else:
+            question = "Which card landed?"
+            choices = [(code, card_words(code)) for code in cards]
+        self.seen_bar = SeenCardBar(question, choices, on_choose=self._seen_chosen, on_dismiss=self.put_seen_away)
+        self.add_widget(self.seen_bar)
+
+    def _seen_chosen(self, code: str) -> None:
+        self.put_seen_away()
+        self.camera_take(code)
+
+    def put_seen_away(self) -> None:
+        bar = self.seen_bar
+        if bar is not None:
+            self.seen_bar = None
+            if bar.parent is not None:
+                bar.parent.remove_widget(bar)
