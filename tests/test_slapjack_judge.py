@@ -39,7 +39,7 @@ def s(game):
 @pytest.mark.parametrize("header, reason", [
     ({"feed": "none", "options": {"end_after": 300}}, '"end_after" counts cards, and the race judge sees none'),
     ({"feed": "none", "options": {"calm": True}}, "calm mode is for the screen deck only"),
-    ({"feed": "cards"}, '"feed" must be one of pad, reader, none'),
+    ({"feed": "cards"}, '"feed" must be one of pad, reader, camera, none'),
     ({"feed": "none", "seed": 4}, 'a screen deck deals its own cards: its header has no "feed"'),
     ({"computers": {"Ben": 300}}, 'computer players need the screen deck'),
     ({"seed": 4, "computers": {"Robo": 300}}, "the computer player 'Robo' is not one of the players"),
