@@ -38,7 +38,7 @@ def test_camera_check_on_a_recorded_game(tmp_path, capsys):
     frames, fps, truth = game_video(1, cards=("7H", "KS"))
     for i, f in enumerate(frames):
         cv2.imwrite(str(tmp_path / f"{i:04d}.png"), f)
-    status = main(["camera", "--source", str(tmp_path), "--seconds", "60"]) )  # it stops when the recording ends
+    status = main(["camera", "--source", str(tmp_path), "--seconds", "60"])  # it stops when the recording ends
     out = capsys.readouterr().out
     assert status == 0
     assert "card 7H landed at" in out and "card KS landed at" in out
