@@ -93,7 +93,9 @@ def slow_commits(seconds: float) -> type[sqlite3.Connection]:
     """A connection whose every commit takes at least ``seconds``: an SD card, for the bench.
 
     A seam made for measuring (``jack-companion bench --commit-delay-ms``); the app never asks
-    for it. The wait comes after the commit, on the thread that wrote, as an fsync's would."""
+    for it. The wait comes after the commit, on the thread that wrote, as an fsync's would. The
+    bench may change ``seconds`` on the class between races, to compare a slow card with a fast
+    one in the same run."""
 
     class SlowCommits(sqlite3.Connection):
         def __exit__(self, *exc):
@@ -101,8 +103,9 @@ def slow_commits(seconds: float) -> type[sqlite3.Connection]:
             try:
                 return super().__exit__(*exc)
             finally:
-                time.sleep(max(0.0, seconds - (time.monotonic() - start)))
+                time.sleep(max(0.0, SlowCommits.seconds - (time.monotonic() - start)))
 
+    SlowCommits.seconds = seconds
     return SlowCommits
 
 
