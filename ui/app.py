@@ -19,7 +19,7 @@ from kivy.uix.screenmanager import NoTransition, ScreenManager
 from companion import config as settings
 from companion import paths
 from companion.games import GAMES
-from companion.store import Store
+from companion.store import Store, StoreError
 
 from . import theme
 from .games import GAME_UIS, check, ui_for
@@ -87,6 +87,7 @@ class CompanionApp(App):
         self.manager.transition = NoTransition()  # nothing animates on a Pi for nothing
         self.manager.transition.bind(on_complete=lambda *_: self.release_other_games())
         Window.clearcolor = theme.FELT
+        self._commit_before_swap()
         self.show("home")
         problems = list(self.config_problems)
         if self.store.recovered_from is not None:
@@ -158,6 +159,60 @@ class CompanionApp(App):
 
     def save_settings(self) -> None:
         settings.save(paths.config_path(self.data_dir), self.settings)
+
+    # -- writes held to the frame that shows them ---------------------------------------------
+
+    def _commit_before_swap(self) -> None:
+        """Before each buffer swap, make durable what the frame about to go on screen shows
+        (``Store.holding``). The frame's drawing is sent to the GPU (here, llvmpipe's threads)
+        first, so the card's wait and the drawing overlap; a failed commit keeps that frame
+        off the screen and reloads the game as it was stored."""
+        from kivy.graphics.opengl import glFlush
+
+        swap = getattr(Window.flip, "swap", Window.flip)   # one wrapper, however many apps a process builds
+
+        def flip():
+            store = self.store
+            if store is not None and store.held:
+                glFlush()
+                if not self.commit_held():
+                    return          # this frame shows moves that were not saved: never shown
+            flip.swap()
+
+        flip.swap = swap
+        Window.flip = flip
+
+    def hold_writes(self, fn):
+        """``fn`` with the actions it stores held for the next frame (``Store.holding``): for a
+        timer that ends a slap race, so the race's commit overlaps drawing its verdict. If no
+        frame is drawn, what is held is committed after this pass of the loop all the same."""
+        def held(*_):
+            store = self.store
+            if store is None:
+                return fn()
+            with store.holding():
+                result = fn()
+            if store.held:
+                Clock.schedule_once(lambda dt: self.commit_held(), 0)   # runs after this pass's frame
+            return result
+
+        return held
+
+    def commit_held(self) -> bool:
+        """Commit held writes; if that fails, say so and reload the game showing (False)."""
+        try:
+            self.store.commit_held()
+            return True
+        except StoreError as exc:
+            log.error("held writes lost: %s", exc)
+            screen = self.manager.current_screen
+            session = getattr(screen, "session", None)
+            if session is not None:
+                from companion.session import Session
+
+                self.open_session(Session.resume(self.store, session.game_id))
+            self.notify(f"{str(exc).capitalize()}: the table is shown as it was saved.", "error", seconds=10)
+            return False
 
     # -- notices ---------------------------------------------------------------------------------
 
