@@ -6,6 +6,8 @@ from __future__ import annotations
 import gc
 import importlib
 import logging
+import threading
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 from kivy.app import App
@@ -73,6 +75,8 @@ class CompanionApp(App):
         self.store: Store | None = None
         self._loaded_kv: set[str] = set()
         self._notice_event = None
+        self._writer: ThreadPoolExecutor | None = None   # commits held writes while a frame is drawn
+        self._committing = None                          # that commit, until the frame's swap
 
     # -- building ----------------------------------------------------------------------------
 
@@ -164,23 +168,52 @@ class CompanionApp(App):
 
     def _commit_before_swap(self) -> None:
         """Before each buffer swap, make durable what the frame about to go on screen shows
-        (``Store.holding``). The frame's drawing is sent to the GPU (here, llvmpipe's threads)
-        first, so the card's wait and the drawing overlap; a failed commit keeps that frame
-        off the screen and reloads the game as it was stored."""
-        from kivy.graphics.opengl import glFlush
+        (``Store.holding``); a failed commit keeps that frame off the screen.
 
+        The commit starts on the writer thread as the frame starts to be drawn (Kivy's
+        ``on_draw``, after every change it shows was made) and the swap waits for it: the card's
+        wait (an fsync, which lets go of Python's lock) overlaps walking the canvas and the GPU's
+        drawing (on a software renderer, this thread's) instead of adding to them. Nothing else
+        touches the store meanwhile: this thread only draws, then waits."""
         swap = getattr(Window.flip, "swap", Window.flip)   # one wrapper, however many apps a process builds
 
         def flip():
-            store = self.store
-            if store is not None and store.held:
+            if self._committing is not None or (self.store is not None and self.store.held):
+                from kivy.graphics.opengl import glFlush
+
+                self._start_commit()
                 glFlush()
-                if not self.commit_held():
-                    return          # this frame shows moves that were not saved: never shown
+                if not self._finish_commit():
+                    return          # this frame shows moves that were not saved: it is never shown
             flip.swap()
 
         flip.swap = swap
         Window.flip = flip
+        Window.fbind("on_draw", lambda *_: self._start_commit())
+
+    def _start_commit(self) -> None:
+        store = self.store
+        if self._committing is not None or store is None or not store.held:
+            return
+        if self._writer is None:
+            self._writer = ThreadPoolExecutor(max_workers=1, thread_name_prefix="store-writer")
+        started = threading.Event()
+
+        def commit():
+            started.set()
+            store.commit_held()
+
+        self._committing = self._writer.submit(commit)
+        started.wait()      # the writer is on its way into SQLite before the drawing takes this thread
+
+    def _finish_commit(self) -> bool:
+        pending, self._committing = self._committing, None
+        try:
+            pending.result()
+            return True
+        except StoreError as exc:
+            self._held_writes_lost(exc)
+            return False
 
     def hold_writes(self, fn):
         """``fn`` with the actions it stores held for the next frame (``Store.holding``): for a
@@ -199,20 +232,23 @@ class CompanionApp(App):
         return held
 
     def commit_held(self) -> bool:
-        """Commit held writes; if that fails, say so and reload the game showing (False)."""
+        """Commit held writes on this thread (no frame is coming); False if they were lost."""
         try:
             self.store.commit_held()
             return True
         except StoreError as exc:
-            log.error("held writes lost: %s", exc)
-            screen = self.manager.current_screen
-            session = getattr(screen, "session", None)
-            if session is not None:
-                from companion.session import Session
-
-                self.open_session(Session.resume(self.store, session.game_id))
-            self.notify(f"{str(exc).capitalize()}: the table is shown as it was saved.", "error", seconds=10)
+            self._held_writes_lost(exc)
             return False
+
+    def _held_writes_lost(self, exc: StoreError) -> None:
+        """Say so, and show the game as it was stored (the held moves were rolled back)."""
+        log.error("held writes lost: %s", exc)
+        session = getattr(self.manager.current_screen, "session", None)
+        if session is not None:
+            from companion.session import Session
+
+            self.open_session(Session.resume(self.store, session.game_id))
+        self.notify(f"{str(exc).capitalize()}: the table is shown as it was saved.", "error", seconds=10)
 
     # -- notices ---------------------------------------------------------------------------------
 
@@ -228,5 +264,7 @@ class CompanionApp(App):
         self.root.notice = ""
 
     def on_stop(self):
+        if self._writer is not None:
+            self._writer.shutdown(wait=True)
         if self.store is not None:
             self.store.close()
