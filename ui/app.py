@@ -116,9 +116,20 @@ class CompanionApp(App):
         return screen
 
     def show(self, name: str, **kwargs):
-        screen = self.screen(name)
-        if hasattr(screen, "prepare"):
-            screen.prepare(**kwargs)
+        # Building and filling a screen makes tens of thousands of objects that are kept: the
+        # collector running in the middle of it only walks them again and again (on a slow core
+        # a tenth of a resume). They are set aside for it instead (gc.freeze: never walked, until
+        # a game's screens are dropped and everything is collected, release_other_games).
+        collecting = gc.isenabled()
+        gc.disable()
+        try:
+            screen = self.screen(name)
+            if hasattr(screen, "prepare"):
+                screen.prepare(**kwargs)
+        finally:
+            if collecting:
+                gc.freeze()
+                gc.enable()
         self.manager.current = name
         # The screen stays lit while a game is open; elsewhere it may blank as the system likes.
         Window.allow_screensaver = not any(name == ui.play_screen for ui in GAME_UIS.values())
@@ -137,6 +148,7 @@ class CompanionApp(App):
         for name in dropped:
             self.manager.remove_widget(self.manager.get_screen(name))
         if dropped:
+            gc.unfreeze()  # what show() set aside is looked at again, with the dropped screens
             gc.collect()   # widget trees hold reference cycles: free them now, for the next screen to reuse
 
     # -- games ---------------------------------------------------------------------------------
