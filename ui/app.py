@@ -16,6 +16,7 @@ from kivy.core.window import Window
 from kivy.lang import Builder
 from kivy.properties import StringProperty
 from kivy.uix.floatlayout import FloatLayout
+from kivy.uix.layout import Layout
 from kivy.uix.screenmanager import NoTransition, ScreenManager
 
 from companion import config as settings
@@ -53,6 +54,21 @@ def screen_target(name: str) -> str:
     if game is None:
         raise KeyError(f"no screen is called {name!r}")
     return GAME_UIS[game].screens[name]
+
+
+def lay_out_now(screen, manager) -> None:
+    """Lay a screen just built out at its real size now, top down, instead of in Kivy's passes
+    before the frame. Its labels were made at Kivy's default size (100 x 100) and would
+    otherwise render their text at it first, wrapped to 100 px, then again at the size the
+    layout gives them (half a new screen's text rendering was thrown away)."""
+    screen.size = manager.size
+    screen.pos = manager.pos
+    stack = [screen]
+    while stack:
+        widget = stack.pop()
+        if isinstance(widget, Layout):
+            widget.do_layout()
+        stack.extend(widget.children)
 
 
 class Root(FloatLayout):
@@ -123,14 +139,17 @@ class CompanionApp(App):
         collecting = gc.isenabled()
         gc.disable()
         try:
+            built = not self.manager.has_screen(name)
             screen = self.screen(name)
             if hasattr(screen, "prepare"):
                 screen.prepare(**kwargs)
+            self.manager.current = name
+            if built:
+                lay_out_now(screen, self.manager)
         finally:
             if collecting:
                 gc.freeze()
                 gc.enable()
-        self.manager.current = name
         # The screen stays lit while a game is open; elsewhere it may blank as the system likes.
         Window.allow_screensaver = not any(name == ui.play_screen for ui in GAME_UIS.values())
         return screen
