@@ -69,9 +69,11 @@ def targets(r: dict) -> list[dict]:
             if not ms.get("n"):
                 check(f"tap to screen, {game} {name}", wanted, "; ".join(figures["errors"]) or "no measurement", None)
                 continue
+            met = frame_periods(ms["max"]) <= TARGETS["tap_frames"]
+            if "pi" in r["settings"]:   # issue 15 sets no tap target under the Pi-like conditions
+                wanted, met = "none under --pi (this machine: " + wanted + ")", None
             check(f"tap to screen, {game} {name}", wanted,
-                  f"{ms['max']:.0f} ms max = {frame_periods(ms['max'])} frames (median {ms['median']:.0f} ms)",
-                  frame_periods(ms["max"]) <= TARGETS["tap_frames"])
+                  f"{ms['max']:.0f} ms max = {frame_periods(ms['max'])} frames (median {ms['median']:.0f} ms)", met)
     for where, slap in r.get("slap", {}).items():
         if where in PAIRED:
             pair = paired(slap, where)
