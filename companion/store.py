@@ -7,6 +7,7 @@ another name and the table starts again with an empty one (``Store.recovered_fro
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import sqlite3
@@ -93,7 +94,9 @@ def slow_commits(seconds: float) -> type[sqlite3.Connection]:
     """A connection whose every commit takes at least ``seconds``: an SD card, for the bench.
 
     A seam made for measuring (``jack-companion bench --commit-delay-ms``); the app never asks
-    for it. The wait comes after the commit, on the thread that wrote, as an fsync's would."""
+    for it. The wait comes after the commit, on the thread that wrote, as an fsync's would. The
+    bench may change ``seconds`` on the class between races, to compare a slow card with a fast
+    one in the same run."""
 
     class SlowCommits(sqlite3.Connection):
         def __exit__(self, *exc):
@@ -101,8 +104,9 @@ def slow_commits(seconds: float) -> type[sqlite3.Connection]:
             try:
                 return super().__exit__(*exc)
             finally:
-                time.sleep(max(0.0, seconds - (time.monotonic() - start)))
+                time.sleep(max(0.0, SlowCommits.seconds - (time.monotonic() - start)))
 
+    SlowCommits.seconds = seconds
     return SlowCommits
 
 
@@ -113,6 +117,8 @@ class Store:
         self.path = Path(path)
         self.path.parent.mkdir(parents=True, exist_ok=True)
         self.recovered_from: Path | None = None
+        self._hold_depth = 0      # inside holding(): appends wait for commit_held()
+        self._held = False        # an open transaction holds written actions
         try:
             self.db = self._open()
         except sqlite3.DatabaseError:
@@ -145,7 +151,66 @@ class Store:
         return kept
 
     def close(self) -> None:
-        self.db.close()
+        try:
+            self.commit_held()
+        finally:
+            self.db.close()
+
+    @contextlib.contextmanager
+    def _transaction(self, begin: str = "BEGIN"):
+        """One durable write: whatever is held is committed first, so writes stay in order."""
+        self.commit_held()
+        with self.db:
+            self.db.execute(begin)
+            yield
+
+    # -- writes held to the frame ----------------------------------------------------------
+
+    @contextlib.contextmanager
+    def holding(self):
+        """Inside, each action appended is written at once but its commit is held back (one
+        open transaction), for :meth:`commit_held` to make durable just before the frame that
+        shows it is put on screen (``ui/app.py`` does, before every buffer swap). The card's
+        wait (an fsync: 10 to 50 ms on an SD card) then overlaps the drawing of that frame
+        instead of coming before it, and still nothing is on screen before it is durable. Any
+        other write, and closing, commits what is held first."""
+        self._hold_depth += 1
+        try:
+            yield
+        finally:
+            self._hold_depth -= 1
+
+    @property
+    def held(self) -> bool:
+        """Whether written actions wait for :meth:`commit_held`."""
+        return self._held
+
+    def commit_held(self) -> None:
+        """Make every held action durable. If that fails they are all rolled back and
+        StoreError says so: the caller must not show them (and should reload the game)."""
+        if not self._held:
+            return
+        self._held = False
+        try:
+            with self.db:
+                pass           # commits the open transaction (and waits out a slow card's delay)
+        except sqlite3.Error as exc:
+            if self.db.in_transaction:
+                self.db.execute("ROLLBACK")
+            raise StoreError(f"the last moves could not be saved ({exc})") from exc
+
+    def _append_held(self, game_id: int, action: dict, summary: dict | None, outcome: Outcome | None) -> None:
+        if not self._held:
+            self.db.execute("BEGIN IMMEDIATE")
+            self._held = True
+        self.db.execute("SAVEPOINT action")     # a write that fails takes back only itself
+        try:
+            self._insert_action(game_id, action, summary, outcome)
+        except BaseException:
+            self.db.execute("ROLLBACK TO action")
+            self.db.execute("RELEASE action")
+            raise
+        self.db.execute("RELEASE action")
 
     # -- players ---------------------------------------------------------------------------
 
@@ -175,28 +240,24 @@ class Store:
         if colour is None:
             used = {p.colour for p in self.players()}
             colour = next((c for c in PLAYER_COLOURS if c not in used), PLAYER_COLOURS[0])
-        with self.db:
-            self.db.execute("BEGIN")
+        with self._transaction("BEGIN"):
             cur = self.db.execute("INSERT INTO players (name, colour, created) VALUES (?, ?, ?)",
                                   (name, colour, time.time()))
         return Player(cur.lastrowid, name, colour)
 
     def rename_player(self, player_id: int, name: str) -> Player:
         name = self._clean_name(name, except_id=player_id)
-        with self.db:
-            self.db.execute("BEGIN")
+        with self._transaction("BEGIN"):
             self.db.execute("UPDATE players SET name = ? WHERE id = ?", (name, player_id))
         return self.player(player_id)
 
     def set_colour(self, player_id: int, colour: str) -> Player:
-        with self.db:
-            self.db.execute("BEGIN")
+        with self._transaction("BEGIN"):
             self.db.execute("UPDATE players SET colour = ? WHERE id = ?", (colour, player_id))
         return self.player(player_id)
 
     def remove_player(self, player_id: int) -> None:
-        with self.db:
-            self.db.execute("BEGIN")
+        with self._transaction("BEGIN"):
             self.db.execute("DELETE FROM players WHERE id = ?", (player_id,))
 
     def colour_of(self, name: str) -> str | None:
@@ -208,8 +269,7 @@ class Store:
     def new_game(self, header: dict) -> int:
         Game(header)  # refuses a header the rules cannot start
         now = time.time()
-        with self.db:
-            self.db.execute("BEGIN")
+        with self._transaction("BEGIN"):
             cur = self.db.execute("INSERT INTO games (game, header, created, updated) VALUES (?, ?, ?, ?)",
                                   (header["game"], json.dumps(header), now, now))
         return cur.lastrowid
@@ -217,18 +277,22 @@ class Store:
     def append(self, game_id: int, action: dict, summary: dict | None = None,
                outcome: Outcome | None = None) -> None:
         """Write one action durably; with ``summary`` of a finished game (and its ``outcome``),
-        mark it finished too."""
-        with self.db:
-            self.db.execute("BEGIN IMMEDIATE")
-            (seq,) = self.db.execute("SELECT COUNT(*) FROM actions WHERE game_id = ?", (game_id,)).fetchone()
-            self.db.execute("INSERT INTO actions (game_id, seq, action) VALUES (?, ?, ?)",
-                            (game_id, seq, json.dumps(action)))
-            self._set_status(game_id, summary, outcome)
+        mark it finished too. Inside :meth:`holding`, its commit waits for :meth:`commit_held`."""
+        if self._hold_depth:
+            self._append_held(game_id, action, summary, outcome)
+            return
+        with self._transaction("BEGIN IMMEDIATE"):
+            self._insert_action(game_id, action, summary, outcome)
+
+    def _insert_action(self, game_id: int, action: dict, summary: dict | None, outcome: Outcome | None) -> None:
+        (seq,) = self.db.execute("SELECT COUNT(*) FROM actions WHERE game_id = ?", (game_id,)).fetchone()
+        self.db.execute("INSERT INTO actions (game_id, seq, action) VALUES (?, ?, ?)",
+                        (game_id, seq, json.dumps(action)))
+        self._set_status(game_id, summary, outcome)
 
     def pop(self, game_id: int, summary: dict | None = None, outcome: Outcome | None = None) -> None:
         """Remove the last action (undo); ``summary`` (and ``outcome``) is the game's standing after it."""
-        with self.db:
-            self.db.execute("BEGIN IMMEDIATE")
+        with self._transaction("BEGIN IMMEDIATE"):
             self.db.execute("DELETE FROM actions WHERE game_id = ? AND seq = "
                             "(SELECT MAX(seq) FROM actions WHERE game_id = ?)", (game_id, game_id))
             self._set_status(game_id, summary, outcome)
@@ -240,13 +304,11 @@ class Store:
                          json.dumps(_result(summary, outcome)) if finished else None, game_id))
 
     def abandon(self, game_id: int) -> None:
-        with self.db:
-            self.db.execute("BEGIN")
+        with self._transaction("BEGIN"):
             self.db.execute("UPDATE games SET status = 'abandoned', updated = ? WHERE id = ?", (time.time(), game_id))
 
     def delete_game(self, game_id: int) -> None:
-        with self.db:
-            self.db.execute("BEGIN")
+        with self._transaction("BEGIN"):
             self.db.execute("DELETE FROM games WHERE id = ?", (game_id,))
 
     def log(self, game_id: int) -> tuple[dict, list[dict]]:
@@ -308,8 +370,7 @@ class Store:
         summary = game.summary()
         outcome = game.outcome
         finished = outcome is not None or bool(summary.get("finished"))
-        with self.db:
-            self.db.execute("BEGIN IMMEDIATE")
+        with self._transaction("BEGIN IMMEDIATE"):
             cur = self.db.execute(
                 "INSERT INTO games (game, header, created, updated, status, result) VALUES (?, ?, ?, ?, ?, ?)",
                 (game.header["game"], json.dumps(game.header), now, now, "finished" if finished else "open",

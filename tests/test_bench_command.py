@@ -77,6 +77,14 @@ def test_quick_bench_prints_every_figure(display):
         assert entry["verdict_ms"]["median"] <= entry["shown_ms"]["median"] <= entry["complete_ms"]["median"]
         assert entry["winner_right"] == entry["races"]
 
+    # The sound off and on, race about in one run (issue 14: a sound never delays a verdict).
+    if "slapjack" in measured:
+        sound = slap["app_sound"]
+        assert list(sound["by_condition"]) == ["sound off", "sound on"]
+        assert sound["by_condition"]["sound off"]["races"] == sound["by_condition"]["sound on"]["races"] == slap["app"]["races"]
+        assert sound["sound_loaded"] and sound["sounds_played"] >= 1, "the sound-on races really played a sound"
+        assert "app_commits" not in slap, "commits compared only when they are slowed (--commit-delay-ms)"
+
     for delivery in ("independent", "ordered"):
         judge = r["race_judge"][delivery]
         assert judge["races"] >= 100 and 0 <= judge["ranked_right_percent"] <= 100
@@ -99,3 +107,7 @@ def test_quick_bench_prints_every_figure(display):
         assert verdicts[f"idle on {game}"] is (idle[game]["percent"] < 2)
     assert verdicts["slap verdict, first edge to the frame (pads path, one label)"] is \
         (slap["pads_path"]["shown_ms"]["p99"] < 50)
+    if "slapjack" in measured:
+        by = slap["app_sound"]["by_condition"]
+        assert verdicts["slap verdict with the sound on vs off (Slapjack screen, turn about)"] is \
+            (by["sound on"]["shown_ms"]["p99"] - by["sound off"]["shown_ms"]["p99"] <= 5)

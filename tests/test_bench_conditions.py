@@ -38,6 +38,26 @@ def test_every_durable_commit_takes_at_least_the_delay_and_is_still_durable(tmp_
         reopened.close()
 
 
+def test_the_bench_can_change_the_delay_between_races_and_every_commit_stays_durable(tmp_path):
+    # bench --pi compares a slow card with a fast one race by race: the delay is the class's.
+    store = Store(tmp_path / "slow.sqlite3", min_commit_s=0.05)
+    try:
+        slow = timed_plays(store, 2)
+        type(store.db).seconds = 0.0
+        fast = timed_plays(store, 2)
+        type(store.db).seconds = 0.05
+        again = timed_plays(store, 2)
+        ids = [record.id for record in store.games()]
+    finally:
+        store.close()
+    assert slow >= 0.05 and again >= 0.05 and fast < 0.05
+    reopened = Store(tmp_path / "slow.sqlite3")
+    try:
+        assert all(reopened.log(game_id)[1] == [ROUND] * 2 for game_id in ids)
+    finally:
+        reopened.close()
+
+
 def test_the_app_store_has_no_delay_and_only_the_bench_asks_for_one(tmp_path):
     store = Store(tmp_path / "app.sqlite3")
     try:

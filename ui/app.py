@@ -6,6 +6,8 @@ from __future__ import annotations
 import gc
 import importlib
 import logging
+import threading
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 from kivy.app import App
@@ -14,12 +16,13 @@ from kivy.core.window import Window
 from kivy.lang import Builder
 from kivy.properties import StringProperty
 from kivy.uix.floatlayout import FloatLayout
+from kivy.uix.layout import Layout
 from kivy.uix.screenmanager import NoTransition, ScreenManager
 
 from companion import config as settings
 from companion import paths
 from companion.games import GAMES
-from companion.store import Store
+from companion.store import Store, StoreError
 
 from . import theme
 from .games import GAME_UIS, check, ui_for
@@ -55,6 +58,21 @@ def screen_target(name: str) -> str:
     return GAME_UIS[game].screens[name]
 
 
+def lay_out_now(screen, manager) -> None:
+    """Lay a screen just built out at its real size now, top down, instead of in Kivy's passes
+    before the frame. Its labels were made at Kivy's default size (100 x 100) and would
+    otherwise render their text at it first, wrapped to 100 px, then again at the size the
+    layout gives them (half a new screen's text rendering was thrown away)."""
+    screen.size = manager.size
+    screen.pos = manager.pos
+    stack = [screen]
+    while stack:
+        widget = stack.pop()
+        if isinstance(widget, Layout):
+            widget.do_layout()
+        stack.extend(widget.children)
+
+
 class Root(FloatLayout):
     """The window's one child: the felt background, the screens, and the notice bar."""
 
@@ -75,6 +93,8 @@ class CompanionApp(App):
         self.store: Store | None = None
         self._loaded_kv: set[str] = set()
         self._notice_event = None
+        self._writer: ThreadPoolExecutor | None = None   # commits held writes while a frame is drawn
+        self._committing = None                          # that commit, until the frame's swap
 
     # -- building ----------------------------------------------------------------------------
 
@@ -89,6 +109,7 @@ class CompanionApp(App):
         self.manager.transition = NoTransition()  # nothing animates on a Pi for nothing
         self.manager.transition.bind(on_complete=lambda *_: self.release_other_games())
         Window.clearcolor = theme.FELT
+        self._commit_before_swap()
         self.show("home")
         problems = list(self.config_problems)
         if self.store.recovered_from is not None:
@@ -113,10 +134,24 @@ class CompanionApp(App):
         return screen
 
     def show(self, name: str, **kwargs):
-        screen = self.screen(name)
-        if hasattr(screen, "prepare"):
-            screen.prepare(**kwargs)
-        self.manager.current = name
+        # Building and filling a screen makes tens of thousands of objects that are kept: the
+        # collector running in the middle of it only walks them again and again (on a slow core
+        # a tenth of a resume). They are set aside for it instead (gc.freeze: never walked, until
+        # a game's screens are dropped and everything is collected, release_other_games).
+        collecting = gc.isenabled()
+        gc.disable()
+        try:
+            built = not self.manager.has_screen(name)
+            screen = self.screen(name)
+            if hasattr(screen, "prepare"):
+                screen.prepare(**kwargs)
+            self.manager.current = name
+            if built:
+                lay_out_now(screen, self.manager)
+        finally:
+            if collecting:
+                gc.freeze()
+                gc.enable()
         # The screen stays lit while a game is open; elsewhere it may blank as the system likes.
         Window.allow_screensaver = not any(name == ui.play_screen for ui in GAME_UIS.values())
         return screen
@@ -134,6 +169,7 @@ class CompanionApp(App):
         for name in dropped:
             self.manager.remove_widget(self.manager.get_screen(name))
         if dropped:
+            gc.unfreeze()  # what show() set aside is looked at again, with the dropped screens
             gc.collect()   # widget trees hold reference cycles: free them now, for the next screen to reuse
 
     # -- games ---------------------------------------------------------------------------------
@@ -161,6 +197,92 @@ class CompanionApp(App):
     def save_settings(self) -> None:
         settings.save(paths.config_path(self.data_dir), self.settings)
 
+    # -- writes held to the frame that shows them ---------------------------------------------
+
+    def _commit_before_swap(self) -> None:
+        """Before each buffer swap, make durable what the frame about to go on screen shows
+        (``Store.holding``); a failed commit keeps that frame off the screen.
+
+        The commit starts on the writer thread as the frame starts to be drawn (Kivy's
+        ``on_draw``, after every change it shows was made) and the swap waits for it: the card's
+        wait (an fsync, which lets go of Python's lock) overlaps walking the canvas and the GPU's
+        drawing (on a software renderer, this thread's) instead of adding to them. Nothing else
+        touches the store meanwhile: this thread only draws, then waits."""
+        swap = getattr(Window.flip, "swap", Window.flip)   # one wrapper, however many apps a process builds
+
+        def flip():
+            if self._committing is not None or (self.store is not None and self.store.held):
+                from kivy.graphics.opengl import glFlush
+
+                self._start_commit()
+                glFlush()
+                if not self._finish_commit():
+                    return          # this frame shows moves that were not saved: it is never shown
+            flip.swap()
+
+        flip.swap = swap
+        Window.flip = flip
+        Window.fbind("on_draw", lambda *_: self._start_commit())
+
+    def _start_commit(self) -> None:
+        store = self.store
+        if self._committing is not None or store is None or not store.held:
+            return
+        if self._writer is None:
+            self._writer = ThreadPoolExecutor(max_workers=1, thread_name_prefix="store-writer")
+        started = threading.Event()
+
+        def commit():
+            started.set()
+            store.commit_held()
+
+        self._committing = self._writer.submit(commit)
+        started.wait()      # the writer is on its way into SQLite before the drawing takes this thread
+
+    def _finish_commit(self) -> bool:
+        pending, self._committing = self._committing, None
+        try:
+            pending.result()
+            return True
+        except StoreError as exc:
+            self._held_writes_lost(exc)
+            return False
+
+    def hold_writes(self, fn):
+        """``fn`` with the actions it stores held for the next frame (``Store.holding``): for a
+        timer that ends a slap race, so the race's commit overlaps drawing its verdict. If no
+        frame is drawn, what is held is committed after this pass of the loop all the same."""
+        def held(*_):
+            store = self.store
+            if store is None:
+                return fn()
+            with store.holding():
+                result = fn()
+            if store.held:
+                Clock.schedule_once(lambda dt: self.commit_held(), 0)   # runs after this pass's frame
+            return result
+
+        return held
+
+    def commit_held(self) -> bool:
+        """Commit held writes on this thread (no frame is coming); False if they were lost."""
+        try:
+            self.store.commit_held()
+            return True
+        except StoreError as exc:
+            self._held_writes_lost(exc)
+            return False
+
+    def _held_writes_lost(self, exc: StoreError) -> None:
+        """Say so, and show the game as it was stored (the held moves were rolled back)."""
+        log.error("held writes lost: %s", exc)
+        session = getattr(self.manager.current_screen, "session", None)
+        if session is not None:
+            from companion.session import Session
+
+            self.open_session(Session.resume(self.store, session.game_id))
+        self.notify(f"{str(exc).capitalize()}: the table is shown as it was saved.", "error", seconds=10)
+
     # -- notices ---------------------------------------------------------------------------------
 
     def notify(self, text: str, kind: str = "info", seconds: float = 5) -> None:
@@ -175,5 +297,7 @@ class CompanionApp(App):
         self.root.notice = ""
 
     def on_stop(self):
+        if self._writer is not None:
+            self._writer.shutdown(wait=True)
         if self.store is not None:
             self.store.close()

@@ -42,6 +42,11 @@ class KivyClock:
         return self.link.now()
 
     def schedule(self, delay: float, fn):
+        # What a timer stores (a race's window closing: its presses and its verdict) is
+        # committed just before the frame that shows it, the card's wait overlapping the drawing.
+        app = App.get_running_app()
+        if hasattr(app, "hold_writes"):
+            fn = app.hold_writes(fn)
         if delay <= 0:
             # Due already (a race window that closed while the main thread was drawing, as it
             # often has on a Pi by the time a press is handed over): before this pass's frame,

@@ -12,7 +12,7 @@ import math
 
 from kivy.clock import Clock
 from kivy.core.text import Label as CoreLabel
-from kivy.graphics import Color, InstructionGroup, Line, Rectangle, RoundedRectangle
+from kivy.graphics import Color, InstructionGroup, Line, PopMatrix, PushMatrix, Rectangle, RoundedRectangle, Translate
 from kivy.properties import BooleanProperty, ListProperty, NumericProperty, ObjectProperty
 from kivy.uix.widget import Widget
 
@@ -131,8 +131,17 @@ class OneEyedBoard(Widget):
         super().__init__(**kwargs)
         self._faces = InstructionGroup()
         self._marks = InstructionGroup()
-        self.canvas.add(self._faces)
-        self.canvas.add(self._marks)
+        # Each group is drawn where the board was when it was drawn, and shifted to where it is
+        # now: a layout that only moves the board (a screen being laid out moves it several
+        # times before its first frame) then costs no redraw.
+        self._shifts = {}
+        for group in (self._faces, self._marks):
+            shift = Translate(0, 0)
+            self.canvas.add(PushMatrix())
+            self.canvas.add(shift)
+            self.canvas.add(group)
+            self.canvas.add(PopMatrix())
+            self._shifts[id(group)] = [shift, None]   # the translation, and where the group was drawn
         # -1: drawn before the frame in which they changed, not one frame (33 ms) later.
         self._draw_faces = Clock.create_trigger(self.draw_faces, -1)
         self._draw_marks = Clock.create_trigger(self.draw_marks, -1)
@@ -146,9 +155,36 @@ class OneEyedBoard(Widget):
     # -- geometry --------------------------------------------------------------------------
 
     def _moved(self, *_):
-        self.cell = min(self.width, self.height) / SIZE
+        cell = min(self.width, self.height) / SIZE
+        if cell == self.cell and self._shift_to_origin():
+            return              # the same board somewhere else: shifted, not drawn again
+        self.cell = cell
         self._draw_faces()
         self._draw_marks()
+
+    def _shift_to_origin(self) -> bool:
+        """Shift each drawn group to the board's origin now; False if a group must be drawn
+        again instead (not drawn yet, or a shift of a fraction of a pixel, which would blur
+        the spaces' text)."""
+        x0, y0 = self._origin()
+        moves = []
+        for shift, drawn_at in self._shifts.values():
+            if drawn_at is None:
+                return False
+            dx, dy = x0 - drawn_at[0], y0 - drawn_at[1]
+            if dx != round(dx) or dy != round(dy):
+                return False
+            moves.append((shift, (dx, dy)))
+        for shift, xy in moves:
+            shift.xy = xy
+        return True
+
+    def _drawing(self, group) -> None:
+        """``group`` is about to be drawn afresh where the board is now."""
+        group.clear()
+        entry = self._shifts[id(group)]
+        entry[0].xy = (0, 0)
+        entry[1] = self._origin()
 
     def _origin(self) -> tuple[float, float]:
         side = self.cell * SIZE
@@ -203,7 +239,7 @@ class OneEyedBoard(Widget):
     def draw_faces(self, *_):
         """The cards printed on the board: redrawn only when the size or the suit colours change."""
         group = self._faces
-        group.clear()
+        self._drawing(group)
         cell = self.cell
         if cell <= 0:
             return
@@ -236,7 +272,7 @@ class OneEyedBoard(Widget):
     def draw_marks(self, *_):
         """What changes as the game goes: chips, lit spaces, rows, locks, the last play."""
         group = self._marks
-        group.clear()
+        self._drawing(group)
         cell = self.cell
         if cell <= 0:
             return

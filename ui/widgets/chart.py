@@ -6,6 +6,7 @@ legend; the target is a dashed grey line, unlike any player's colour.
 
 from __future__ import annotations
 
+from kivy.clock import Clock
 from kivy.core.text import Label as CoreLabel
 from kivy.graphics import Color, Line, Rectangle
 from kivy.metrics import dp, sp
@@ -43,7 +44,17 @@ class TotalsChart(Widget):
     def __init__(self, **kwargs):
         self.name_boxes: list[tuple] = []  # where each name is drawn (x, y, w, h), in series order
         super().__init__(**kwargs)
-        self.bind(pos=self.redraw, size=self.redraw, series=self.redraw, target=self.redraw)
+        # Drawn once before the next frame, however many of these change in between: a screen
+        # being built and laid out moves and sizes the chart several times, and each drawing
+        # makes every label and point anew. A chart in no window (the one a screen makes to work
+        # out the series) is not drawn.
+        self._redraw_soon = Clock.create_trigger(self._redraw_due, -1)
+        self.bind(pos=self._redraw_soon, size=self._redraw_soon, series=self._redraw_soon, target=self._redraw_soon,
+                  parent=self._redraw_soon)
+
+    def _redraw_due(self, *_):
+        if self.parent is not None:
+            self.redraw()
 
     def _text(self, text: str, size: float, colour) -> tuple:
         label = CoreLabel(text=text, font_size=size, font_name=theme.FONT, color=colour)

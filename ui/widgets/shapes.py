@@ -22,6 +22,7 @@ In a .kv canvas::
 
 from __future__ import annotations
 
+import functools
 import math
 
 from kivy.factory import Factory
@@ -30,17 +31,28 @@ from kivy.graphics import Color, Mesh
 CORNER_SEGMENTS = 10  # as many as Kivy's RoundedRectangle gives a corner
 
 
+@functools.lru_cache(maxsize=None)
+def _corner_arcs(segments: int) -> tuple[tuple[tuple[float, float], ...], ...]:
+    """Unit offsets round each corner (bottom-right, top-right, top-left, bottom-left), worked
+    out once per segment count: every ring of every screen is built from these, and a layout
+    pass moves dozens of them (the trigonometry was most of a resume's Python on a slow core)."""
+    return tuple(tuple((math.cos(math.radians(start + 90.0 * step / segments)),
+                        math.sin(math.radians(start + 90.0 * step / segments))) for step in range(segments + 1))
+                 for start in (-90.0, 0.0, 90.0, 180.0))
+
+
+@functools.lru_cache(maxsize=None)
+def _circle(segments: int) -> tuple[tuple[float, float], ...]:
+    """Unit offsets round a circle in ``segments`` steps (the board's chips share a handful)."""
+    return tuple((math.cos(2 * math.pi * i / segments), math.sin(2 * math.pi * i / segments)) for i in range(segments))
+
+
 def rounded_outline(x: float, y: float, w: float, h: float, radius: float,
                     segments: int = CORNER_SEGMENTS) -> list[tuple[float, float]]:
     """The points round a rounded rectangle, counter-clockwise from its bottom-right corner."""
     r = max(0.0, min(radius, w / 2, h / 2))
-    corners = ((x + w - r, y + r, -90.0), (x + w - r, y + h - r, 0.0), (x + r, y + h - r, 90.0), (x + r, y + r, 180.0))
-    points = []
-    for cx, cy, start in corners:
-        for step in range(segments + 1):
-            angle = math.radians(start + 90.0 * step / segments)
-            points.append((cx + math.cos(angle) * r, cy + math.sin(angle) * r))
-    return points
+    centres = ((x + w - r, y + r), (x + w - r, y + h - r), (x + r, y + h - r), (x + r, y + r))
+    return [(cx + c * r, cy + s * r) for (cx, cy), arc in zip(centres, _corner_arcs(segments)) for c, s in arc]
 
 
 def ring_outline(x: float, y: float, w: float, h: float, radius: float, width: float,
@@ -51,9 +63,7 @@ def ring_outline(x: float, y: float, w: float, h: float, radius: float, width: f
     r = max(0.0, min(radius, w / 2, h / 2))
     outer = rounded_outline(x - width, y - width, w + 2 * width, h + 2 * width, r + width, segments)
     inner = rounded_outline(x + width, y + width, w - 2 * width, h - 2 * width, max(0.0, r - width), segments)
-    vertices: list[float] = []
-    for (ox, oy), (ix, iy) in zip(outer, inner):
-        vertices += [ox, oy, 0.0, 0.0, ix, iy, 0.0, 0.0]
+    vertices = [c for (ox, oy), (ix, iy) in zip(outer, inner) for c in (ox, oy, 0.0, 0.0, ix, iy, 0.0, 0.0)]
     count = len(vertices) // 4
     return vertices, list(range(count)) + [0, 1]  # back to the first pair: the band is closed
 
@@ -72,8 +82,10 @@ class _ShownShape(Mesh):
         self._width = 1.0
         shape = {key: kwargs.pop(key) for key in self._keys if key in kwargs}
         super().__init__(mode=mode, **kwargs)
+        self._ready = False     # while the shape's own properties are set: one build at the end
         for key, value in shape.items():
             setattr(self, key, value)
+        self._ready = True
         self._build()
 
     def _geometry(self) -> tuple[list[float], list[int]]:
@@ -87,8 +99,12 @@ class _ShownShape(Mesh):
         self.vertices, self.indices = self._geometry()
 
     def _set(self, name: str, value) -> None:
+        # A layout pass sets the same rect again and again: only a change is worth a rebuild.
+        if getattr(self, name) == value:
+            return
         setattr(self, name, value)
-        self._build()
+        if self._ready:
+            self._build()
 
     rect = property(lambda self: self._rect, lambda self, v: self._set("_rect", tuple(float(c) for c in v)))
     radius = property(lambda self: self._radius, lambda self, v: self._set("_radius", float(v)))
@@ -144,11 +160,9 @@ class ShapeBatch:
     def _fan(self, cx: float, cy: float, outline: list[tuple[float, float]]) -> None:
         base = len(self.vertices) // 4
         self.vertices += [cx, cy, 0.0, 0.0]
-        for px, py in outline:
-            self.vertices += [px, py, 0.0, 0.0]
+        self.vertices += [c for px, py in outline for c in (px, py, 0.0, 0.0)]
         n = len(outline)
-        for i in range(n):
-            self.indices += [base, base + 1 + i, base + 1 + (i + 1) % n]
+        self.indices += [k for i in range(n) for k in (base, base + 1 + i, base + 1 + (i + 1) % n)]
 
     def rectangle(self, x: float, y: float, w: float, h: float) -> None:
         self._fan(x + w / 2, y + h / 2, [(x, y), (x + w, y), (x + w, y + h), (x, y + h)])
@@ -159,8 +173,7 @@ class ShapeBatch:
     def ellipse(self, cx: float, cy: float, rx: float, ry: float) -> None:
         # about a segment per two pixels of the rim: as round as Kivy's 180 on a chip-sized circle
         segments = max(16, min(180, int(math.pi * (rx + ry) / 2)))
-        self._fan(cx, cy, [(cx + rx * math.cos(2 * math.pi * i / segments), cy + ry * math.sin(2 * math.pi * i / segments))
-                           for i in range(segments)])
+        self._fan(cx, cy, [(cx + rx * c, cy + ry * s) for c, s in _circle(segments)])
 
     def triangle(self, points) -> None:
         base = len(self.vertices) // 4

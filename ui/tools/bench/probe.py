@@ -8,9 +8,12 @@ meant to be run by hand, but it can be::
         first frame on screen, then (unless --exit) taking commands on stdin, one JSON a line:
           {"cmd": "open", "game": "jacks", "game_id": 3}   show that stored game on its screen
           {"cmd": "tap", "game": "jacks", "runs": 5}       tap game actions, time each to the frame
-          {"cmd": "slap", "game_id": 4, "races": 150, "busy_ms": 8, "redraw": true}
+          {"cmd": "slap", "header": {...}, "races": 150, "busy_ms": 8, "redraw": true}
                                                            races on the Slapjack screen (a judge-only
-                                                           game), pads pressed on the app's mock pins
+                                                           game), pads pressed on the app's mock pins;
+                                                           with "alternate": "sound" (or "commit") the
+                                                           races take turns with the sound off and on
+                                                           (commits at --commit-delay-ms and at 0)
           {"cmd": "rss"}                                   peak and current resident memory
           {"cmd": "cpu"}                                   its own CPU time (where there is no /proc)
           {"cmd": "quit"}
@@ -205,6 +208,8 @@ def hooks(state: dict, args) -> None:
         screen = app.open_session(Session.start(app.store, command["header"]))
         rng = random.Random(command.get("seed", 1))
         redraw = bool(command.get("redraw", True))
+        alternate = command.get("alternate")
+        conditions = race_conditions(app, alternate, args.commit_delay_ms)
 
         def go():
             board = screen.link.board
@@ -226,15 +231,18 @@ def hooks(state: dict, args) -> None:
             def done(results):
                 busy.cancel()
                 screen.unbind(verdict_text=changed)
+                sounds = getattr(app, "sounds", None)
                 emit("slap", results=results, memory=memory(), window_ms=app.settings["pads"]["race_window_ms"],
                      busy_ms=command.get("busy_ms", 8), clock=clock_kind(), redraw=redraw,
-                     path="the Slapjack screen, race judge only (feed none)")
+                     path="the Slapjack screen, race judge only (feed none)", alternate=alternate,
+                     sounds_played=len(sounds.played) if sounds is not None else 0,
+                     sound_loaded=bool(sounds and any(sounds.loaded.values())))
 
             def changed(*_):
                 races.verdict_set()
 
             races = SlapRaces(watch, board, pads, screen.ids.verdict_label, int(command.get("races", 50)), rng,
-                              float(command.get("max_delay_ms", 0)), ranking, between, done)
+                              float(command.get("max_delay_ms", 0)), ranking, between, done, conditions)
             screen.bind(verdict_text=changed)
             busy = busy_drawing(rng, float(command.get("busy_ms", 8)), redraw)
             races.start()
@@ -242,6 +250,33 @@ def hooks(state: dict, args) -> None:
         watch.after_settled(go)
 
     watch.listeners.append(on_frame)
+
+
+def race_conditions(app, alternate: str | None, commit_delay_ms: float) -> list:
+    """The two conditions slap races take turns in (``[(name, set_up), ...]``), or none."""
+    if alternate is None:
+        return []
+    if alternate == "sound":
+        volume = app.settings["sound"]["volume"] or 70
+
+        def sound(level):
+            def set_up():
+                app.settings["sound"]["volume"] = level
+            return set_up
+
+        return [("sound off", sound(0)), ("sound on", sound(volume))]
+    if alternate == "commit":
+        slow = type(app.store.db)
+        if not commit_delay_ms or not hasattr(slow, "seconds"):
+            raise ValueError("races with slow and fast commits need --commit-delay-ms")
+
+        def commits(seconds):
+            def set_up():
+                slow.seconds = seconds
+            return set_up
+
+        return [(f"commits {commit_delay_ms:g} ms", commits(commit_delay_ms / 1000)), ("commits 0 ms", commits(0.0))]
+    raise ValueError(f"no race conditions called {alternate!r}: sound or commit")
 
 
 def main(argv: list[str] | None = None) -> int:

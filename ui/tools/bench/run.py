@@ -327,14 +327,26 @@ class Bench:
             table = self.work / "table-judge"
             header = {"game": "slapjack", "players": list(PLAYERS[:4]), "options": {}, "feed": "none"}
             make_table(table, {}, history=0)
-            for key, redraw in (("app", True), ("app_no_redraw", False)):
+            # The same screen twice more, its races taking turns in one run between two conditions
+            # (each gets as many races as above): the sound off and on ("a sound never delays a
+            # verdict", issue 14), and, with slow commits, the card's delay and none.
+            runs = [("app", True, None), ("app_no_redraw", False, None), ("app_sound", True, "sound")]
+            if self.conditions.commit_delay_ms > 0:
+                runs.append(("app_commits", True, "commit"))
+            for key, redraw, alternate in runs:
+                count = races if alternate is None else 2 * races
+                if alternate is not None:
+                    self.log(f"slap verdict: {count} races on the Slapjack screen, taking turns: "
+                             + ("sound off and on..." if alternate == "sound" else
+                                f"commits {self.conditions.commit_delay_ms:g} ms and 0..."))
                 child = self.app(table)
                 try:
                     child.expect("settled")
-                    child.send(cmd="slap", header=header, races=races, busy_ms=8, redraw=redraw)
-                    slap[key] = self.slap_figures(child.expect("slap", timeout=60 + 2 * races))
+                    child.send(cmd="slap", header=header, races=count, busy_ms=8, redraw=redraw,
+                               **({"alternate": alternate} if alternate else {}))
+                    slap[key] = self.slap_figures(child.expect("slap", timeout=60 + 2 * count))
                 except BenchError as exc:
-                    self.notes.append(f"slap verdict on the Slapjack screen: failed: {exc}")
+                    self.notes.append(f"slap verdict on the Slapjack screen ({key}): failed: {exc}")
                 finally:
                     child.close()
         self.log(f"slap verdict: {races} races through the pads' documented path to a label, main thread busy...")
@@ -346,11 +358,24 @@ class Bench:
             child.close()
         self.results["slap"] = slap
 
+    @classmethod
+    def slap_figures(cls, report: dict) -> dict:
+        figures = cls._slap_figures(report, report["results"])
+        named = [r["condition"] for r in report["results"] if "condition" in r]
+        if named:
+            figures["alternate"] = report.get("alternate")
+            figures["by_condition"] = {name: cls._slap_figures(report, [r for r in report["results"]
+                                                                        if r.get("condition") == name])
+                                       for name in dict.fromkeys(named)}
+            figures["sounds_played"] = report.get("sounds_played", 0)
+            figures["sound_loaded"] = report.get("sound_loaded", False)
+        return figures
+
     @staticmethod
-    def slap_figures(report: dict) -> dict:
-        good = [r for r in report["results"] if "ms" in r]
+    def _slap_figures(report: dict, results: list[dict]) -> dict:
+        good = [r for r in results if "ms" in r]
         return {
-            "path": report.get("path"), "races": len(report["results"]), "no_verdict": len(report["results"]) - len(good),
+            "path": report.get("path"), "races": len(results), "no_verdict": len(results) - len(good),
             "shown_ms": stats([r["ms"] for r in good]), "verdict_ms": stats([r["verdict_ms"] for r in good]),
             "complete_ms": stats([r.get("complete_ms", r["ms"]) for r in good]),
             "winner_right": sum(r["winner_right"] for r in good), "ranked_right": sum(r["ranked_right"] for r in good),

@@ -35,12 +35,15 @@ class SlapRaces:
     race is timed from its first edge to the first frame whose pixels show the final verdict.
 
     The caller says when the verdict is set (:meth:`verdict_set`), which pads it ranked in
-    which order (``ranking()``), and what to do between races (``between()``)."""
+    which order (``ranking()``), and what to do between races (``between()``). With
+    ``conditions`` (``[(name, set_up), ...]``) the races take turns: each race runs after its
+    condition's ``set_up()`` and its result is marked with the name, so two conditions are
+    compared race by race in one run, under the same load, rather than in runs minutes apart."""
 
     HOLD = 0.08
 
     def __init__(self, watch: FrameWatch, board, pads: list[int], verdict_widget, races: int, rng,
-                 max_delay_ms: float, ranking, between, done):
+                 max_delay_ms: float, ranking, between, done, conditions=()):
         from hardware.mock import LateDelivery
 
         self.watch, self.board, self.pads, self.widget = watch, board, pads, verdict_widget
@@ -49,6 +52,7 @@ class SlapRaces:
         self.late = LateDelivery()
         self.results: list[dict] = []
         self.race: dict | None = None
+        self.conditions = list(conditions)
 
     def start(self) -> None:
         from kivy.clock import Clock
@@ -64,6 +68,10 @@ class SlapRaces:
         from kivy.clock import Clock
 
         rng = self.rng
+        condition = None
+        if self.conditions:
+            condition, set_up = self.conditions[len(self.results) % len(self.conditions)]
+            set_up()
         now = time.monotonic()
         order = rng.sample(self.pads, rng.randint(2, min(4, len(self.pads))))
         t = now + rng.uniform(0.02, 0.06)
@@ -81,7 +89,7 @@ class SlapRaces:
                 # hold back the presses' device thread: the probe's cost, not the app's.
                 self.watch.rects = []
 
-        self.race = {"edges": edges, "frames": frames, "listener": listener}
+        self.race = {"edges": edges, "frames": frames, "listener": listener, "condition": condition}
         self.watch.watch([self.widget])
         self.watch.listeners.append(listener)
         mock = self.board.mock
@@ -122,6 +130,8 @@ class SlapRaces:
                 "winner_right": ranking[:1] == truth[:1],
                 "ranked_right": ranking == [p for p in truth if p in ranking],
             })
+        if race["condition"] is not None:
+            self.results[-1]["condition"] = race["condition"]
         self.race = None
         self.between()
         self.left -= 1

@@ -1,0 +1,98 @@
+"""Writes held to the frame (``Store.holding``): an action written inside is durable only once
+``commit_held`` runs (the app runs it just before the buffer swap of the frame that shows it), any
+other write commits it first, and a commit that fails takes every held action back and says so."""
+
+from __future__ import annotations
+
+import sqlite3
+
+import pytest
+
+from companion.session import Session
+from companion.store import Store, StoreError
+
+ROUND = {"type": "round", "jacks": {"JS": "Ann", "JH": "Ben", "JC": "Cat", "JD": "Dan"}}
+HEADER = {"game": "jacks", "players": ["Ann", "Ben", "Cat", "Dan"], "options": {"target": 75}}
+
+
+def stored(path, game_id) -> int:
+    """How many actions another process would find (a fresh connection: what survives a kill)."""
+    other = sqlite3.connect(path)
+    try:
+        return other.execute("SELECT COUNT(*) FROM actions WHERE game_id = ?", (game_id,)).fetchone()[0]
+    finally:
+        other.close()
+
+
+def test_held_actions_are_durable_only_once_committed(tmp_path):
+    path = tmp_path / "t.sqlite3"
+    store = Store(path)
+    try:
+        session = Session.start(store, HEADER)
+        session.play(ROUND)
+        with store.holding():
+            session.play(ROUND)
+            session.play(ROUND)
+        assert store.held and len(session.game.actions) == 3
+        assert stored(path, session.game_id) == 1, "held: a kill now loses them, and they were never shown"
+        store.commit_held()
+        assert not store.held and stored(path, session.game_id) == 3
+        store.commit_held()   # nothing held: nothing to do
+    finally:
+        store.close()
+
+
+def test_any_other_write_or_closing_commits_what_is_held_first(tmp_path):
+    path = tmp_path / "t.sqlite3"
+    store = Store(path)
+    session = Session.start(store, HEADER)
+    with store.holding():
+        session.play(ROUND)
+    session.undo()                        # a write of its own: the held round goes first, then is undone
+    assert stored(path, session.game_id) == 0 and not store.held
+    with store.holding():
+        session.play(ROUND)
+    store.add_player("Eve")
+    assert stored(path, session.game_id) == 1
+    with store.holding():
+        session.play(ROUND)
+    store.close()
+    assert stored(path, session.game_id) == 2
+    reopened = Store(path)
+    try:
+        assert reopened.log(session.game_id)[1] == [ROUND, ROUND]
+    finally:
+        reopened.close()
+
+
+class FailingCommits(sqlite3.Connection):
+    fail = False
+
+    def __exit__(self, kind, value, tb):
+        if kind is None and FailingCommits.fail:
+            raise sqlite3.OperationalError("disk I/O error")
+        return super().__exit__(kind, value, tb)
+
+
+def test_a_held_commit_that_fails_takes_every_held_action_back_and_says_so(tmp_path, monkeypatch):
+    path = tmp_path / "t.sqlite3"
+    real_connect = sqlite3.connect
+    monkeypatch.setattr(sqlite3, "connect", lambda *a, **k: real_connect(*a, **{**k, "factory": FailingCommits}))
+    store = Store(path)
+    try:
+        session = Session.start(store, HEADER)
+        session.play(ROUND)
+        with store.holding():
+            session.play(ROUND)
+            session.play(ROUND)
+        FailingCommits.fail = True
+        with pytest.raises(StoreError, match="could not be saved"):
+            store.commit_held()
+        FailingCommits.fail = False
+        assert not store.held and not store.db.in_transaction
+        assert store.log(session.game_id)[1] == [ROUND], "the held rounds are gone, the one before them kept"
+        session.play(ROUND)                  # the store goes on working
+        assert stored(path, session.game_id) == 2
+    finally:
+        FailingCommits.fail = False
+        store.close()
