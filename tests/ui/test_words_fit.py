@@ -100,41 +100,9 @@ CASES = ([("jacks", 4, state) for state in ("round", "editing", "rounds", "chart
          + [("one-eyed-jack", n, state) for n in (2, 3, 4) for state in ("turn", "card", "took")])
 
 
-# Still too narrow, named so they are not forgotten: the labels below are excused (and only
-# they), and a case fails the day nothing it excuses is cut any more, so the list stays true.
-SIDES = "One-Eyed Jack's sides and turn share a narrow panel: long names cannot be whole"
-
-
-def known(game, players, size=None) -> str | None:
-    if game == "one-eyed-jack" and (size != (720, 1280) or players == 4):
-        return SIDES
-    return None
-
-
-def excused(label, extra=()) -> bool:
-    """A seat's or a side's name, or One-Eyed Jack's turn: what ``known`` speaks of."""
-    from ui.screens.jack_change_it import SeatTile
-    from ui.screens.one_eyed_jack import OneEyedSideTile
-
-    w = label
-    while w is not None and w is not w.parent:
-        if isinstance(w, (SeatTile, OneEyedSideTile)) or w in extra:
-            return True
-        w = w.parent
-    return False
-
-
-def check(found: list, reason: str | None, what: str, extra=()) -> None:
-    """``found``: (label, why) pairs; ``extra``: more widgets ``known`` speaks of."""
-    left = [why for label, why in found if not (reason and excused(label, extra))]
-    assert not left, what + ":\n  " + "\n  ".join(left)
-    if reason and found:
-        pytest.xfail(reason)
-    assert not reason, f"{what} now fits: take it out of known()"
-
-
-def turn(screen) -> tuple:
-    return (screen.ids.turn_label,) if "turn_banner" in screen.ids and "turn_label" in screen.ids else ()
+def check(found: list, what: str) -> None:
+    """``found``: why each label that does not fit fails; none may."""
+    assert not found, what + ":\n  " + "\n  ".join(found)
 
 
 def open_case(app, driver, game, players, state):
@@ -154,9 +122,7 @@ def test_every_word_fits(driver, app, size, game, players, state):
 
     screen = open_case(app, driver, game, players, state)
     driver.pump(4)
-    found = [(label, problem(label)) for label in labels(Window)]
-    check([(label, why) for label, why in found if why], known(game, players, size), extra=turn(screen),
-          what=f"{game} ({players} players, {state}) at {size[0]}x{size[1]}")
+    check([why for why in map(problem, labels(Window)) if why], what=f"{game} ({players} players, {state}) at {size[0]}x{size[1]}")
 
 
 def _px(label) -> float:
@@ -172,12 +138,11 @@ def test_game_state_is_large_enough(driver, app, game, players, state):
     driver.resize(800, 480)
     screen = open_case(app, driver, game, players, state)
     driver.pump(4)
-    small = [(label, f"{label.text!r} at {_px(label):.0f} px") for label in labels(screen)
+    small = [f"{label.text!r} at {_px(label):.0f} px" for label in labels(screen)
              if not isinstance(label, ButtonBehavior) and _px(label) < SMALLEST_PX]
     if game == "one-eyed-jack":
         assert screen.ids.board.label_px >= SMALLEST_PX, "the cards printed on the board"
-    check(small, known(game, players), extra=turn(screen),
-          what=f"{game} ({players} players, {state}): under {SMALLEST_PX} px")
+    check(small, what=f"{game} ({players} players, {state}): under {SMALLEST_PX} px")
 
 
 def test_message_bar_names_cards_in_their_suit_colour(driver, app):
