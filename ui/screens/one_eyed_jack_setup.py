@@ -25,6 +25,7 @@ from .. import theme
 from .last_table import last_table, next_seat, on_roster
 from ..widgets.basics import ChoiceButton
 from ..widgets.board import SIDE_SYMBOLS, draw_chip, side_colour, text_texture
+from ..widgets.name_grid import NameGrid  # noqa: F401  (the .kv's row of who goes first)
 from ..widgets.rules import RulesButton  # noqa: F401  (the .kv's Rules button)
 from ..widgets.seats import SeatPicking
 from ..widgets.shapes import Ring
