@@ -95,9 +95,50 @@ def _one_eyed_jack(app, driver, players, state):
     return screen
 
 
+def _slapjack(app, driver, players, state):
+    """The Slapjack table: a screen deck's race open on a Jack, a real deck waiting for the next
+    card, the judge's race waiting for its verdict, or the stats over the set-up."""
+    from companion.games.slapjack import screen_deck_header
+    from companion.session import Session
+    from ui.tools.scenes.slapjack import STILL, stacked_deck
+
+    names = list(LONG[:players])
+    if state == "race":
+        turned = ["7H", "4C", "QS", "9D", "2S", "3H", "8C", "5D", "JH"]
+        header = screen_deck_header(names, seed=11, options={"queens_too": False, "end_after": 300},
+                                    deck=stacked_deck(turned, players))
+        header["pace_s"] = STILL  # nothing moves while the words are measured
+        session = Session.start(app.store, header)
+        for i, _ in enumerate(turned):
+            session.play(session.game.rules.turn_action(session.state, 50.0 + 1.8 * i))
+        session.play({"type": "slap", "player": names[-1], "t": 50.0 + 1.8 * (len(turned) - 1) + 0.3})
+    elif state == "card":
+        session = Session.start(app.store, {"game": "slapjack", "players": names, "options": {}, "feed": "pad"})
+        for card in ("7H", "JD", "KC"):
+            session.play({"type": "turn", "card": card})
+            if card == "JD":
+                session.play({"type": "slap", "player": names[0], "t": 20.31})
+    else:
+        session = Session.start(app.store, {"game": "slapjack", "players": names, "options": {}, "feed": "none"})
+        session.play({"type": "race", "slaps": [{"player": names[0], "t": 8.2}]})
+        session.play({"type": "verdict", "good": True})
+        session.play({"type": "race", "slaps": [{"player": name, "t": 31.44 + 0.02 * i}
+                                                 for i, name in enumerate(names)]})
+    if state == "stats":
+        from ui.widgets.slapjack_stats import open_stats
+
+        app.show("slapjack-setup")
+        driver.pump(2)
+        return open_stats()
+    screen = app.open_session(session)
+    driver.pump(2)
+    return screen
+
+
 CASES = ([("jacks", 4, state) for state in ("round", "editing", "rounds", "chart", "over")]
          + [("jack-change-it", n, state) for n in (4, 7, 10) for state in ("turn", "owed", "last")]
-         + [("one-eyed-jack", n, state) for n in (2, 3, 4) for state in ("turn", "card", "took")])
+         + [("one-eyed-jack", n, state) for n in (2, 3, 4) for state in ("turn", "card", "took")]
+         + [("slapjack", n, state) for n in (2, 4, 8) for state in ("race", "card", "judge", "stats")])
 
 
 def check(found: list, what: str) -> None:
@@ -111,6 +152,8 @@ def open_case(app, driver, game, players, state):
         return _jacks(app, driver, state)
     if game == "jack-change-it":
         return _jack_change_it(app, driver, players, state)
+    if game == "slapjack":
+        return _slapjack(app, driver, players, state)
     return _one_eyed_jack(app, driver, players, state)
 
 
