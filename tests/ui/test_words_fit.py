@@ -18,10 +18,11 @@ SMALLEST_PX = 20
 
 
 @pytest.fixture(autouse=True)
-def _long_names_leave(app):
+def _long_names_leave(app, driver):
     """The long names leave the roster afterwards: other tests count on a small one."""
     yield
     app.show("home")
+    driver.pump(3)  # the way home finished before the next test (or the app's close) begins
     for player in app.store.players():
         if player.name in LONG:
             app.store.remove_player(player.id)
@@ -173,7 +174,8 @@ def _px(label) -> float:
     return float(label.font_size)
 
 
-@pytest.mark.parametrize("game,players,state", [c for c in CASES if c[2] not in ("rounds", "chart")],
+# Looked back on, not played: the Jacks rounds and chart, the Slapjack stats.
+@pytest.mark.parametrize("game,players,state", [c for c in CASES if c[2] not in ("rounds", "chart", "stats")],
                          ids=lambda v: str(v))
 def test_game_state_is_large_enough(driver, app, game, players, state):
     from kivy.uix.behaviors import ButtonBehavior
@@ -181,8 +183,10 @@ def test_game_state_is_large_enough(driver, app, game, players, state):
     driver.resize(800, 480)
     screen = open_case(app, driver, game, players, state)
     driver.pump(4)
+    # Slapjack's last line says how the pads are read (for whoever set the table up), not the game.
+    devices = [screen.ids.status_label] if game == "slapjack" else []
     small = [f"{label.text!r} at {_px(label):.0f} px" for label in labels(screen)
-             if not isinstance(label, ButtonBehavior) and _px(label) < SMALLEST_PX]
+             if not isinstance(label, ButtonBehavior) and label not in devices and _px(label) < SMALLEST_PX]
     if game == "one-eyed-jack":
         assert screen.ids.board.label_px >= SMALLEST_PX, "the cards printed on the board"
     check(small, what=f"{game} ({players} players, {state}): under {SMALLEST_PX} px")

@@ -8,7 +8,7 @@ from __future__ import annotations
 from kivy.clock import Clock
 from kivy.core.text import Label as CoreLabel
 from kivy.metrics import dp
-from kivy.properties import NumericProperty
+from kivy.properties import BooleanProperty, NumericProperty
 from kivy.uix.gridlayout import GridLayout
 
 
@@ -52,3 +52,67 @@ class NameGrid(GridLayout):
         self.cols = columns(widest, self.width, self.spacing[0], len(buttons), self.most)
         rows = -(-len(buttons) // self.cols)
         self.height = rows * self.row_height + (rows - 1) * self.spacing[1]
+
+
+def seat_columns(names: list[str], room: float, gap: float, font_name: str, font_px: float,
+                 text_room: float = dp(16)) -> int:
+    """Columns for seat tiles that each show one name whole on a line, the rows shared evenly
+    (eight seats: two rows of four, not five and three)."""
+    if not names:
+        return 1
+    widest = max(text_width(name, font_name, font_px) for name in names) + text_room
+    cols = columns(widest, room, gap, len(names))
+    rows = -(-len(names) // cols)
+    return -(-len(names) // rows)
+
+
+def side_by_side(width: float, count: str, caption: str, count_px: float, caption_px: float,
+                 bold_font: str, font: str) -> bool:
+    """Whether a seat's stack ("6", "1 won") and its pad line ("pad 1 · key 1") fit on one
+    line of a tile ``width`` px wide; if not, the pad line goes under the stack."""
+    # the gap between them, room for a mock pad's light, and a little slack
+    need = text_width(count, bold_font, count_px) + text_width(caption, font, caption_px) + dp(26)
+    return need <= width
+
+
+def seat_rows_height(grid, landscape: bool, cols: int, gap: float, font: str, bold_font: str) -> float:
+    """The height of a grid of seat tiles (children with ``count_text``, ``caption`` and
+    ``status``): each row as tall as its tiles need, the pad line beside the stack or under it."""
+    tiles = list(reversed(grid.children))
+    if not tiles:
+        return 0
+    cols = max(1, int(cols))
+    width = (grid.width - (cols - 1) * gap) / cols - dp(8)
+    flat, tall = (dp(64), dp(96)) if landscape else (dp(96), dp(104))
+    rows = [tiles[i:i + cols] for i in range(0, len(tiles), cols)]
+    heights = [tall if any(not side_by_side(width, t.count_text, t.status or t.caption, dp(26), dp(20),
+                                            bold_font, bold_font if t.status else font) for t in row) else flat
+               for row in rows]
+    return sum(heights) + gap * (len(rows) - 1)
+
+
+class SeatTileGrid(GridLayout):
+    """Seat tiles (with ``name``, ``count_text``, ``caption`` and ``status``): as many to a row as
+    keep every name whole, each row as tall as its tiles' words need."""
+
+    landscape = BooleanProperty(True)
+
+    def __init__(self, **kwargs):
+        kwargs.setdefault("size_hint_y", None)
+        kwargs.setdefault("cols", 1)
+        super().__init__(**kwargs)
+        self._trigger = Clock.create_trigger(self.fit, -1)
+        self._watched: set[int] = set()
+        self.bind(width=self._trigger, children=self._trigger, landscape=self._trigger)
+
+    def fit(self, *_):
+        from .. import theme
+
+        for tile in self.children:
+            if id(tile) not in self._watched:
+                self._watched.add(id(tile))
+                tile.bind(name=self._trigger, count_text=self._trigger, caption=self._trigger,
+                          status=self._trigger)
+        names = [tile.name for tile in self.children]
+        self.cols = seat_columns(names, self.width, self.spacing[0], theme.FONT_BOLD, dp(20))
+        self.height = seat_rows_height(self, self.landscape, self.cols, self.spacing[1], theme.FONT, theme.FONT_BOLD)
