@@ -1,6 +1,8 @@
-"""A grid of buttons with names on them (who deals, who goes first) that keeps every name whole:
-as many to a row as the widest name allows, and as many rows as that takes, never a shortened
-"Bart...meus" (issue: "Gran w...ith 31!").
+"""Grids that keep every name whole: as many to a row as the widest name allows, and as many
+rows as that takes, never a shortened "Bart...meus" (issue: "Gran w...ith 31!").
+
+``NameGrid``: buttons with names on them (who deals, who goes first). ``SeatTileGrid``: the
+Slapjack table's seats, each row as tall as its tiles' words need.
 """
 
 from __future__ import annotations
@@ -88,6 +90,9 @@ def seat_rows_height(grid, landscape: bool, cols: int, gap: float, font: str, bo
     heights = [tall if any(not side_by_side(width, t.count_text, t.status or t.caption, dp(26), dp(20),
                                             bold_font, bold_font if t.status else font) for t in row) else flat
                for row in rows]
+    for row, height in zip(rows, heights):
+        for tile in row:   # a grid shares its height evenly between rows: each tile says its own
+            tile.size_hint_y, tile.height = None, height
     return sum(heights) + gap * (len(rows) - 1)
 
 
