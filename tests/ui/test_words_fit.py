@@ -109,10 +109,11 @@ def _slapjack(app, driver, players, state):
         header = screen_deck_header(names, seed=11, options={"queens_too": False, "end_after": 300},
                                     deck=stacked_deck(turned, players))
         header["pace_s"] = STILL  # nothing moves while the words are measured
+        header["computers"] = {names[-1]: 350}  # a computer's line says so: "computer · 350 ms"
         session = Session.start(app.store, header)
         for i, _ in enumerate(turned):
             session.play(session.game.rules.turn_action(session.state, 50.0 + 1.8 * i))
-        session.play({"type": "slap", "player": names[-1], "t": 50.0 + 1.8 * (len(turned) - 1) + 0.3})
+        session.play({"type": "slap", "player": names[0], "t": 50.0 + 1.8 * (len(turned) - 1) + 0.3})
     elif state == "card":
         session = Session.start(app.store, {"game": "slapjack", "players": names, "options": {}, "feed": "pad"})
         for card in ("7H", "JD", "KC"):

@@ -7,6 +7,8 @@ Slapjack table's seats, each row as tall as its tiles' words need.
 
 from __future__ import annotations
 
+import math
+
 from kivy.clock import Clock
 from kivy.core.text import Label as CoreLabel
 from kivy.metrics import dp
@@ -85,11 +87,20 @@ def seat_rows_height(grid, landscape: bool, cols: int, gap: float, font: str, bo
         return 0
     cols = max(1, int(cols))
     width = (grid.width - (cols - 1) * gap) / cols - dp(8)
-    flat, tall = (dp(64), dp(96)) if landscape else (dp(96), dp(104))
+    flat, tall = (dp(64), dp(72)) if landscape else (dp(96), dp(80))   # tall: with no pad line yet
+
+    def lines(tile) -> int:   # the pad line under the stack wraps in a narrow tile
+        words = tile.status or tile.caption
+        return max(1, math.ceil(text_width(words, bold_font if tile.status else font, dp(20)) / max(width, 1)))
+
+    def row_height(row) -> float:
+        if all(side_by_side(width, t.count_text, t.status or t.caption, dp(26), dp(20),
+                            bold_font, bold_font if t.status else font) for t in row):
+            return flat
+        return tall + dp(24) * max(lines(t) for t in row)
+
     rows = [tiles[i:i + cols] for i in range(0, len(tiles), cols)]
-    heights = [tall if any(not side_by_side(width, t.count_text, t.status or t.caption, dp(26), dp(20),
-                                            bold_font, bold_font if t.status else font) for t in row) else flat
-               for row in rows]
+    heights = [row_height(row) for row in rows]
     for row, height in zip(rows, heights):
         for tile in row:   # a grid shares its height evenly between rows: each tile says its own
             tile.size_hint_y, tile.height = None, height
