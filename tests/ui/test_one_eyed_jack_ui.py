@@ -112,6 +112,38 @@ def test_four_players_sit_in_two_teams_and_the_first_player_leads(driver, app):
     assert screen.stock_text == "Stock\n84"
 
 
+def test_a_side_in_the_set_up_changes_colour_with_its_first_player(driver, app):
+    """Each side shows in its first player's colour, as its chips will on the board: a player
+    given another colour on the Players screen brings their side the new colour."""
+    from kivy.utils import get_hex_from_color
+
+    from ui.widgets.board import SIDE_SYMBOLS
+
+    ensure_players(driver, app, ["Ann", "Ben"])
+    setup = open_setup(driver, app)
+    tap_text(driver, "2 players", setup)
+    for name in ["Ann", "Ben"]:
+        driver.tap(roster_button(setup, name))
+    tap_text(driver, "Ann", setup.ids.first_row)   # Ann leads: side 0 is Ann's
+    before = app.player_colour("Ann")
+    assert list(setup.side_colours[0]) == list(before)
+    assert list(roster_button(setup, "Ann").chosen_colour) == list(before)
+
+    players = app.show("players")
+    driver.pump(2)
+    players.next_colour(next(p.id for p in app.store.players() if p.name == "Ann"))
+    after = app.player_colour("Ann")
+    assert list(after) != list(before)
+
+    app.show("one-eyed-jack-setup")
+    driver.pump(2)
+    assert setup.chosen == ["Ann", "Ben"] and setup.first == "Ann"
+    assert list(setup.side_colours[0]) == list(after)
+    assert list(roster_button(setup, "Ann").chosen_colour) == list(after)
+    assert f"[color={get_hex_from_color(after)}]{SIDE_SYMBOLS[0]}[/color] Ann" in setup.sides_text
+    assert list(setup.side_colours[1]) == list(app.player_colour("Ben"))   # Ben's side is as it was
+
+
 def test_a_two_player_game_by_touch(driver, app):
     ensure_players(driver, app, ["Ann", "Ben"])
     setup = open_setup(driver, app)

@@ -33,6 +33,22 @@ def _letters(text: str) -> str:
     return "".join(str(text).split())
 
 
+def _plain(label) -> str:
+    """The text a player should read: markup tags taken out, its escapes read back."""
+    import re
+
+    text = str(label.text)
+    if label.markup:
+        text = re.sub(r"\[/?[a-z_]+(=[^\]]*)?\]", "", text)
+        text = text.replace("&bl;", "[").replace("&br;", "]").replace("&amp;", "&")
+    return text
+
+
+def _drawn(label) -> str:
+    """The text Kivy laid out to draw: fewer letters than the label holds when it cut some."""
+    return "".join(word.text for line in label._label._cached_lines for word in line.words)
+
+
 def describe(label) -> str:
     return f"{type(label).__name__} {label.text!r} ({label.width:.0f}x{label.height:.0f} px)"
 
@@ -44,9 +60,14 @@ def problem(label) -> str | None:
     box_h = label.height - label.padding[1] - label.padding[3]
     if label.shorten and not label.markup and label._label is not None:
         # Kivy shortens the text it draws: fewer characters drawn than the label holds.
-        drawn = "".join(word.text for line in label._label._cached_lines for word in line.words)
+        drawn = _drawn(label)
         if _letters(drawn) != _letters(label.text):
             return f"{describe(label)} is shortened to {drawn!r}"
+    if label.text_size[1] is not None and label._label is not None:
+        # A box of fixed height: Kivy draws only the lines that fit in it and drops the rest.
+        drawn = _drawn(label)
+        if len(_letters(drawn)) < len(_letters(_plain(label))):
+            return f"{describe(label)} shows only {drawn!r}: the lines below do not fit its box"
     tw, th = label.texture_size
     if tw > box_w + SLACK or th > box_h + SLACK:
         return (f"{describe(label)} needs {tw:.0f}x{th:.0f} px: its text is clipped or spills out of its box"

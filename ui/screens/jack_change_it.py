@@ -33,6 +33,44 @@ ACE_OF_HEARTS, TWO_OF_HEARTS = "AH", "2H"
 # -- the table ------------------------------------------------------------------------------------
 
 NAME_PX = dp(20)  # a seat's name: never under 20 px (docs/ui.md's smallest type for game state)
+ARROW_W, SEAT_GAP = dp(14), dp(3)  # the arrow after each seat, and the gap either side of it
+DIRECTION_W = dp(140)  # the tile saying which way play goes, left of the seats
+NAME_ROOM = dp(8)  # a seat's name keeps this much clear of its tile's edges
+
+
+def name_lines(name: str, room: float) -> tuple[str, int]:
+    """``name`` as a seat shows it in ``room`` px: whole on one line, or broken over two at
+    full size ("Christa-" over "belle") rather than smaller type or an ellipsis."""
+    from kivy.core.text import Label as CoreLabel
+
+    measure = CoreLabel(font_name=theme.FONT_BOLD, font_size=NAME_PX)
+    if measure.get_extents(name)[0] <= room or len(name) <= 3:
+        return name, 1
+    if " " in name:
+        return name.replace(" ", "\n", 1), 2
+    half = (len(name) + 1) // 2
+    return f"{name[:half]}-\n{name[half:]}", 2
+
+
+def two_line_width(name: str) -> float:
+    """How wide ``name`` is on a seat when it takes two lines (its wider line)."""
+    from kivy.core.text import Label as CoreLabel
+
+    measure = CoreLabel(font_name=theme.FONT_BOLD, font_size=NAME_PX)
+    shown = name_lines(name, 0)[0]
+    return max(measure.get_extents(line)[0] for line in shown.split("\n"))
+
+
+def seat_grid(names: list[str], room: float, most: int) -> tuple[int, int]:
+    """(columns, rows) for the seats in ``room`` px across, ``most`` to a row: as few rows as
+    keep every name whole in at most two lines, and the seats shared evenly over them."""
+    if not names:
+        return 1, 1
+    tile = max(two_line_width(name) for name in names) + NAME_ROOM
+    per_seat = tile + ARROW_W + 2 * SEAT_GAP
+    cols = max(1, min(len(names), most, int(room // per_seat)))
+    rows = -(-len(names) // cols)
+    return -(-len(names) // rows), rows
 
 
 class SeatTile(BoxLayout):
@@ -46,6 +84,7 @@ class SeatTile(BoxLayout):
     strip = NumericProperty(dp(24))  # the height of the name on its colour
     shown_name = StringProperty("")  # the name, broken over two lines when one is too narrow
     name_lines = NumericProperty(1)
+    compact = BooleanProperty(False)  # seats in rows: the count and the last-card mark side by side
 
     def __init__(self, **kwargs):
         super().__init__(**kwargs)
@@ -54,19 +93,8 @@ class SeatTile(BoxLayout):
         self._fit_name()
 
     def _fit_name(self, *_):
-        """A long name takes two lines at full size ("Christa-" over "belle") rather than
-        smaller type or an ellipsis (issue: "Gran w...ith 31!")."""
-        from kivy.core.text import Label as CoreLabel
-
-        name, room = self.name, self.width - dp(8)
-        measure = CoreLabel(font_name=theme.FONT_BOLD, font_size=NAME_PX)
-        if " " not in name and len(name) > 3 and measure.get_extents(name)[0] > room:
-            half = (len(name) + 1) // 2
-            self.shown_name, self.name_lines = f"{name[:half]}-\n{name[half:]}", 2
-        elif " " in name and measure.get_extents(name)[0] > room:
-            self.shown_name, self.name_lines = name.replace(" ", "\n", 1), 2
-        else:
-            self.shown_name, self.name_lines = name, 1
+        """A long name takes two lines rather than smaller type or an ellipsis (issue: "Gran w...ith 31!")."""
+        self.shown_name, self.name_lines = name_lines(self.name, self.width - NAME_ROOM)
 
 
 class StepArrow(Label):
@@ -97,6 +125,9 @@ class JackChangeItScreen(SeesCards, Screen):
     winner_text = StringProperty("")
     can_undo = BooleanProperty(False)
     seat_count = NumericProperty(0)
+    seat_cols = NumericProperty(1)
+    seat_rows = NumericProperty(1)  # a big table's seats take two rows (or more, in portrait)
+    tight = BooleanProperty(False)  # two rows of seats in landscape: the rest of the screen closes up
     long_names = BooleanProperty(False)  # some seat's name takes two lines: the seats stand taller
 
     def __init__(self, **kwargs):
@@ -108,6 +139,7 @@ class JackChangeItScreen(SeesCards, Screen):
         self.chooser_buttons: dict[str, PickerSuitButton | TableButton] = {}
         self._note = ""  # says what Undo took back, until the next action
         self.ids.picker.bind(on_card=lambda picker, code: self.picked(code))
+        self.bind(size=lambda *_: self.lay_out_seats())
 
     def prepare(self, session=None, **_):
         app = App.get_running_app()
@@ -123,10 +155,30 @@ class JackChangeItScreen(SeesCards, Screen):
     def players(self) -> list[str]:
         return self.session.game.players
 
+    def lay_out_seats(self) -> None:
+        """As many seats to a row as keep every name whole: one row for a small table, two
+        (or more on a tall screen) for a big one or long names; the rest of the screen makes room."""
+        if self.session is None:
+            return
+        names = self.players
+        room = self.width - 2 * dp(8) - DIRECTION_W - dp(4)
+        # a tall screen has height to spare: six seats to a row at most, so each stays wide
+        self.seat_cols, self.seat_rows = seat_grid(names, room, len(names) if self.width > self.height else 6)
+        tile = (room - self.seat_cols * (ARROW_W + 2 * SEAT_GAP)) / self.seat_cols
+        self.long_names = any(name_lines(name, tile - NAME_ROOM)[1] > 1 for name in names)
+        self.tight = self.seat_rows > 1 and self.width > self.height
+        for tile_widget in self.seats.values():
+            tile_widget.compact = self.seat_rows > 1
+
     @staticmethod
-    def seat_columns(landscape: bool, seats: int) -> int:
-        """One row of seats, except a big table in portrait: two rows, so names stay readable."""
-        return seats if landscape or seats <= 6 else (seats + 1) // 2
+    def seat_row_height(landscape: bool, rows: int, long_names: bool) -> float:
+        """A seat with a two-line name needs 76 px (the name, then its count at 20 px or more)."""
+        if rows > 1:
+            tall = dp(76) if landscape else dp(90)
+            return rows * tall + (rows - 1) * SEAT_GAP
+        if landscape:
+            return dp(112) if long_names else dp(80)
+        return dp(150)
 
     def build_seats(self):
         app = App.get_running_app()
@@ -135,7 +187,6 @@ class JackChangeItScreen(SeesCards, Screen):
         self.seats = {}
         self.step_arrows = []
         self.seat_count = len(self.players)
-        self.long_names = any(len(name) > 8 for name in self.players)
         for name in self.players:
             tile = SeatTile(name=name, fill=app.player_colour(name))
             self.seats[name] = tile
@@ -143,6 +194,7 @@ class JackChangeItScreen(SeesCards, Screen):
             arrow = StepArrow()
             self.step_arrows.append(arrow)
             row.add_widget(arrow)  # the last one points from the last seat round to the first
+        self.lay_out_seats()
 
     def refresh(self):
         if self.session is None:

@@ -13,6 +13,7 @@ from companion.games.jack_change_it import MAX_PLAYERS, MIN_PLAYERS, OPTIONS
 
 from ..widgets.basics import ChoiceButton
 from ..widgets.card_picker import CardPicker  # noqa: F401  (the first-card view in the .kv uses it)
+from ..widgets.name_grid import NameGrid  # noqa: F401  (the .kv's dealers)
 from ..widgets.rules import RulesButton  # noqa: F401  (the .kv's Rules button)
 from ..widgets.seats import SeatPicking
 from ..widgets.table_seats import TableSeats  # noqa: F401  (the .kv's seating picture)

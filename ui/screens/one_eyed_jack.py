@@ -29,6 +29,32 @@ from ..widgets.card_words import card_markup
 # The panel beside (or under) the board needs about this much room; the board takes the rest.
 PANEL_WIDTH = 300
 PANEL_HEIGHT = 460
+OUTER_PAD = dp(6)  # round the board and the panel: the board as big as the screen allows
+
+# A side's tile: its chip, its players' names (20 px, whole: on lines of their own when the
+# side is too narrow for one) and the rows it has made.
+SIDE_PAD, SIDE_GAP = dp(5), dp(4)
+CHIP_W, CHIP_LINE, ROWS_W = dp(26), dp(26), dp(24)
+NAMES_PX = dp(20)
+NAME_LINE = dp(24) * 0.95  # one line of names at 20 px, as the label sets them (line_height 0.95)
+
+
+def _extent(text: str) -> float:
+    from kivy.core.text import Label as CoreLabel
+
+    return CoreLabel(font_name=theme.FONT, font_size=NAMES_PX).get_extents(text)[0]
+
+
+def stacked_names(members: list[str], room: float) -> str:
+    """A player to a line; a name wider than ``room`` broken in two with a hyphen."""
+    lines = []
+    for name in members:
+        if _extent(name) <= room or len(name) < 4:
+            lines.append(name)
+        else:
+            half = (len(name) + 1) // 2
+            lines += [name[:half] + "-", name[half:]]
+    return "\n".join(lines)
 
 
 def reason(exc: Exception) -> str:
@@ -56,10 +82,29 @@ class OneEyedSideTile(BoxLayout):
     """One side: its chip, its players and its rows."""
 
     side = NumericProperty(0)
-    names = StringProperty("")
+    names = StringProperty("")  # "Ann & Cat"
+    members = ListProperty([])
     rows = NumericProperty(0)
     current = BooleanProperty(False)
     colours = ListProperty([])  # every side's chip colour, as the board has them
+    stacked = BooleanProperty(False)  # the names under the chip, a player to a line (every side alike)
+    one_line = BooleanProperty(True)  # whether this side's names fit beside its chip
+    shown_names = StringProperty("")
+    need = NumericProperty(dp(40))  # the height this tile needs at its width
+
+    def __init__(self, **kwargs):
+        super().__init__(**kwargs)
+        self.fbind("width", self._fit)
+        self.fbind("members", self._fit)
+        self.fbind("stacked", self._fit)
+        self._fit()
+
+    def _fit(self, *_):
+        inner = self.width - 2 * SIDE_PAD
+        self.one_line = CHIP_W + ROWS_W + 2 * SIDE_GAP + _extent(self.names) <= inner
+        self.shown_names = stacked_names(self.members, inner) if self.stacked else self.names
+        lines = self.shown_names.count("\n") + 1
+        self.need = (CHIP_LINE + lines * NAME_LINE + dp(4)) if self.stacked else dp(40)
 
 
 class OneEyedJackScreen(SeesCards, Screen):
@@ -82,6 +127,7 @@ class OneEyedJackScreen(SeesCards, Screen):
     result_text = StringProperty("")
     can_undo = BooleanProperty(False)
     dead = BooleanProperty(False)  # the chosen card has no open space: it may be swapped
+    sides_height = NumericProperty(dp(40))  # as tall as the tallest side's names need
 
     def __init__(self, **kwargs):
         super().__init__(**kwargs)
@@ -92,7 +138,7 @@ class OneEyedJackScreen(SeesCards, Screen):
 
     def _fit(self, *_):
         self.landscape = self.width > self.height
-        pad = dp(16)
+        pad = 2 * OUTER_PAD
         if self.landscape:
             self.board_side = max(dp(100), min(self.height - pad, self.width - pad - dp(8) - dp(PANEL_WIDTH)))
         else:
@@ -140,9 +186,18 @@ class OneEyedJackScreen(SeesCards, Screen):
         self.side_colours = [app.player_colour(members[0]) for members in sides]
         self.board.side_colours = self.side_colours
         for side, members in enumerate(sides):
-            tile = OneEyedSideTile(side=side, names=" & ".join(members), colours=self.side_colours)
+            tile = OneEyedSideTile(side=side, names=" & ".join(members), members=members,
+                                   colours=self.side_colours)
+            tile.bind(need=self._sides_fit, one_line=self._sides_fit)
             self.side_tiles.append(tile)
             box.add_widget(tile)
+        self._sides_fit()
+
+    def _sides_fit(self, *_):
+        stacked = not all(tile.one_line for tile in self.side_tiles)
+        for tile in self.side_tiles:
+            tile.stacked = stacked
+        self.sides_height = max([dp(40) if self.landscape else dp(52)] + [t.need for t in self.side_tiles])
 
     # -- showing where the game stands -----------------------------------------------------
 

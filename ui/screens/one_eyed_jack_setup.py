@@ -24,6 +24,7 @@ from .last_table import last_table, next_seat, on_roster
 from .opening import start_game
 from ..widgets.basics import ChoiceButton
 from ..widgets.board import SIDE_SYMBOLS, draw_chip, side_colour, text_texture
+from ..widgets.name_grid import NameGrid  # noqa: F401  (the .kv's row of who goes first)
 from ..widgets.rules import RulesButton  # noqa: F401  (the .kv's Rules button)
 from ..widgets.seats import SeatPicking
 from ..widgets.shapes import Ring

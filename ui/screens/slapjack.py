@@ -66,6 +66,7 @@ class SlapSeat(BoxLayout):
     current = BooleanProperty(False)  # their turn
     out = BooleanProperty(False)
     light = StringProperty("")        # a mock pad's light: "", "off", "turner", "winner", "wrong", "on"
+    stacked = BooleanProperty(False)  # the pad line under the stack, not beside it (the .kv decides)
 
 
 class SlapjackScreen(Screen):

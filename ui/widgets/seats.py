@@ -42,8 +42,9 @@ class SeatPicking:
         grid.clear_widgets()
         self.roster_buttons = {}
         for name in roster:
+            # a name and its seat ("10. Bartholomeus") too wide for one line takes two, never "Bart...meus"
             button = ChoiceButton(text=name, chosen_colour=app.player_colour(name), size_hint_y=None,
-                                  height=dp(self.seat_height))
+                                  height=dp(self.seat_height), shorten=False, line_height=0.9)
             button.player_name = name
             button.bind(on_release=lambda btn: self.toggle(btn.player_name))
             self.roster_buttons[name] = button
