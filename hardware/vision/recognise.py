@@ -1,36 +1,27 @@
 """Every card in a photo, and the one on top: :func:`read_image`.
 
-Each outline from :mod:`hardware.vision.detect` is straightened and both corner indexes are
-read (the card may lie either way up). Two readings that agree make a card fully visible;
-a card is *sure* only when a reading is sure and no other reading contradicts it.
+With the trained corner detector (:mod:`hardware.vision.corners`) every visible corner index
+is found and named, overlapping cards or not; a card is fully visible when both its indexes
+show, and the card on top is a fully visible one (:func:`cards_from_corners`). Without the
+model, or when it finds no index at all (an unusual deck the table taught), each outline from
+:mod:`hardware.vision.detect` is straightened and both corner indexes are read by the glyph
+classifier (:func:`read_by_outlines`): two readings that agree make a card fully visible.
 """
 
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass, field
-
 import cv2
 import numpy as np
 
 from hardware.vision.classify import GlyphClassifier, Reading
 from hardware.vision.detect import find_cards, warp_card
 from hardware.vision.glyphs import cut_index
+from hardware.vision.corners import default_detector
+from hardware.vision.indexes import SeenCard, cards_from_corners
 from hardware.vision.learned import default_classifier
 
-
-@dataclass
-class SeenCard:
-    card: str
-    sure: bool
-    score: float
-    outline: np.ndarray
-    candidates: list[str] = field(default_factory=list)
-    both_corners: bool = False
-
-    def as_json(self) -> dict:
-        return {"card": self.card, "sure": self.sure, "score": round(float(self.score), 3),
-                "outline": [[int(round(x)), int(round(y))] for x, y in self.outline]}
+DEFAULT = object()  # read_image's detector: the shipped one
 
 
 def read_card(card: np.ndarray, clf: GlyphClassifier) -> tuple[Reading | None, bool]:
@@ -56,9 +47,19 @@ def read_card(card: np.ndarray, clf: GlyphClassifier) -> tuple[Reading | None, b
     return best, agree
 
 
-def read_image(image: np.ndarray, clf: GlyphClassifier | None = None) -> tuple[list[SeenCard], str | None]:
-    """(every card named, the card on top or None)."""
-    clf = clf or default_classifier()
+def read_image(image: np.ndarray, clf: GlyphClassifier | None = None,
+               detector=DEFAULT) -> tuple[list[SeenCard], str | None]:
+    """(every card named, the card on top or None). ``detector=None`` reads by outlines only."""
+    det = default_detector() if detector is DEFAULT else detector
+    if det is not None:
+        corners = det.detect(image)
+        if corners:
+            return cards_from_corners(image, corners)
+    return read_by_outlines(image, clf or default_classifier())
+
+
+def read_by_outlines(image: np.ndarray, clf: GlyphClassifier) -> tuple[list[SeenCard], str | None]:
+    """Each card outline straightened and its corners read by ``clf``."""
     seen: list[SeenCard] = []
     for quad in find_cards(image):
         reading, agree = read_card(warp_card(image, quad), clf)
