@@ -17,6 +17,8 @@ import numpy as np
 from companion.cards import RANKS, SUITS
 
 MODEL_PATH = Path(__file__).resolve().parent / "models" / "corners.onnx"
+READER_PATH = Path(__file__).resolve().parent / "models" / "reader.onnx"
+PATCH = 48     # the side of the patch the reader names an index from
 INPUT = 384    # a 720-pixel photo's side as the network sees it (larger photos are shrunk to fit)
 REFERENCE = 720  # smaller photos are not enlarged: cards keep the size they have in pixels
 STRIDE = 8     # one output cell per 8 input pixels
@@ -50,8 +52,11 @@ def _softmax(z: np.ndarray, axis: int) -> np.ndarray:
 
 
 class CornerDetector:
-    def __init__(self, path=MODEL_PATH) -> None:
+    """Finds the indexes; with a reader (``reader_path``), names them from full-resolution patches."""
+
+    def __init__(self, path=MODEL_PATH, reader_path=READER_PATH) -> None:
         self.net = cv2.dnn.readNetFromONNX(str(path))
+        self.reader = IndexReader(reader_path) if reader_path and Path(reader_path).is_file() else None
 
     def detect(self, image: np.ndarray, scale: float | None = None) -> list[Corner]:
         """Every corner index found in a BGR photo, in the photo's own pixels."""
@@ -76,11 +81,50 @@ class CornerDetector:
             wgt = heat[y0:y1, x0:x1][None]
             rank = (_softmax(out[3:3 + nr, y0:y1, x0:x1], 0) * wgt).sum((1, 2)) / wgt.sum()
             suit = (_softmax(out[3 + nr:, y0:y1, x0:x1], 0) * wgt).sum((1, 2)) / wgt.sum()
-            cx, cy = (gx + 0.5) * STRIDE / scale, (gy + 0.5) * STRIDE / scale
+            # The centre between cells: the heat's centroid round the peak.
+            wy, wx = np.mgrid[y0:y0 + wgt.shape[1], x0:x0 + wgt.shape[2]]
+            fx, fy = float((wx * wgt[0]).sum() / wgt.sum()), float((wy * wgt[0]).sum() / wgt.sum())
+            cx, cy = (fx + 0.5) * STRIDE / scale, (fy + 0.5) * STRIDE / scale
             bw, bh = np.exp(out[1:3, gy, gx]) * STRIDE / scale
             found.append(Corner(float(cx), float(cy), float(bw), float(bh), float(heat[gy, gx]), rank, suit))
         found.sort(key=lambda c: -c.heat)
-        return found
+        return self.reader.read(image, found) if self.reader else found
+
+
+def index_patch(image: np.ndarray, x: float, y: float, size: float, angle: float = 0.0) -> np.ndarray:
+    """The square round an index (centre x, y; ``size`` its box's longer side), PATCH pixels."""
+    side = 1.25 * size
+    m = cv2.getRotationMatrix2D((float(x), float(y)), angle, PATCH / side)
+    m[:, 2] += PATCH / 2 - np.array([x, y])
+    return cv2.warpAffine(image, m, (PATCH, PATCH), flags=cv2.INTER_AREA if side > 2 * PATCH else cv2.INTER_LINEAR,
+                          borderMode=cv2.BORDER_REPLICATE)
+
+
+class IndexReader:
+    """Names each found index again from its patch at full resolution (``models/reader.onnx``,
+    made by :mod:`hardware.vision.train_reader`), and drops what is no index at all."""
+
+    NONE_P = 0.5
+
+    def __init__(self, path=READER_PATH) -> None:
+        self.net = cv2.dnn.readNetFromONNX(str(path))
+
+    def read(self, image: np.ndarray, corners: list[Corner]) -> list[Corner]:
+        if not corners:
+            return []
+        patches = [index_patch(image, c.x, c.y, max(c.w, c.h)) for c in corners]
+        self.net.setInput(cv2.dnn.blobFromImages(patches, 1.0 / 255.0))
+        out = self.net.forward()
+        nr = len(RANKS) + 2
+        kept = []
+        for c, z in zip(corners, out):
+            rank, suit = _softmax(z[:nr], 0), _softmax(z[nr:], 0)
+            if rank[-1] >= self.NONE_P or suit[-1] >= self.NONE_P:
+                continue
+            # Without "no index": the ranks and the joker, the suits and the joker.
+            c.rank, c.suit = rank[:-1] / rank[:-1].sum(), suit[:-1] / suit[:-1].sum()
+            kept.append(c)
+        return kept
 
 
 def model_present(path=MODEL_PATH) -> bool:

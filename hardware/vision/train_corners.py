@@ -26,7 +26,7 @@ import cv2
 import numpy as np
 
 from companion.cards import RANKS, SUITS
-from hardware.vision.corners import INPUT, MODEL_PATH, STRIDE
+from hardware.vision.corners import INPUT, MODEL_PATH, REFERENCE, STRIDE
 from hardware.vision.render import (CARD_H, CARD_W, card_quad, light_and_blur, paste_card, random_style,
                                     render_card, texture)
 
@@ -70,35 +70,28 @@ def _index_box(style: dict) -> np.ndarray:
     return np.array([[x - half, top], [x + half, top], [x + half, bottom], [x - half, bottom]], np.float32)
 
 
-def drawn_sample(rng: np.random.Generator):
-    """A drawn scene of 1 to 3 cards and the boxes of every index no later card covers."""
+def lay_cards(rng: np.random.Generator, faces: list) -> tuple[np.ndarray, np.ndarray]:
+    """Cards laid one on another (last on top) on a drawn table, turned, and the boxes of every
+    index no later card covers. ``faces``: (card image, its index boxes as four corners in the
+    card image's pixels, (rank, suit))."""
     size = 720
     scene = texture(size, size, rng)
-    style = random_style(rng)
-    n = int(rng.integers(1, 4))
-    deck = [r + s for r in RANKS for s in SUITS] + ["joker"]
-    codes = list(rng.choice(deck, n, replace=False))
     cx, cy = size * rng.uniform(0.3, 0.7), size * rng.uniform(0.3, 0.7)
     width = size * rng.uniform(0.2, 0.42)
     quads = []
-    for i, code in enumerate(codes):
+    for i, (face, _, _) in enumerate(faces):
         q = card_quad(cx + rng.uniform(-0.15, 0.15) * size * (i > 0), cy + rng.uniform(-0.15, 0.15) * size * (i > 0),
                       width, rng.uniform(-180, 180))
-        paste_card(scene, render_card(code, style), q)
+        paste_card(scene, face, q)
         quads.append(q)
     scene = light_and_blur(scene, rng, blur=rng.uniform(0, 1.5), unevenness=rng.uniform(0, 0.6), noise=rng.uniform(0, 5))
-    src = np.array([[0, 0], [CARD_W - 1, 0], [CARD_W - 1, CARD_H - 1], [0, CARD_H - 1]], np.float32)
-    box = _index_box(style)
     boxes = []
-    for i, (code, q) in enumerate(zip(codes, quads)):
-        if code == "joker":
-            corners = [np.array([[6, 12], [0.2 * CARD_W, 12], [0.2 * CARD_W, 0.4 * CARD_H], [6, 0.4 * CARD_H]], np.float32)]
-        else:
-            corners = [box, np.array([CARD_W - 1, CARD_H - 1], np.float32) - box]
+    for i, ((face, corners, (r, s)), q) in enumerate(zip(faces, quads)):
+        fh, fw = face.shape[:2]
+        src = np.array([[0, 0], [fw - 1, 0], [fw - 1, fh - 1], [0, fh - 1]], np.float32)
         m = cv2.getPerspectiveTransform(src, q)
-        r, s = label_of(code)
         for c in corners:
-            pts = cv2.perspectiveTransform(c.reshape(-1, 1, 2), m).reshape(-1, 2)
+            pts = cv2.perspectiveTransform(np.asarray(c, np.float32).reshape(-1, 1, 2), m).reshape(-1, 2)
             covered = any(cv2.pointPolygonTest(later.reshape(-1, 1, 2), (float(px), float(py)), False) >= 0
                           for later in quads[i + 1:] for px, py in list(pts) + [pts.mean(0)])
             if covered:
@@ -109,10 +102,68 @@ def drawn_sample(rng: np.random.Generator):
     return scene, np.array(boxes, np.float32).reshape(-1, 6)
 
 
+def drawn_sample(rng: np.random.Generator):
+    """A scene of 1 to 3 cards drawn by render.py in one random design."""
+    style = random_style(rng)
+    deck = [r + s for r in RANKS for s in SUITS] + ["joker"]
+    box = _index_box(style)
+    faces = []
+    for code in rng.choice(deck, int(rng.integers(1, 4)), replace=False):
+        if code == "joker":
+            corners = [np.array([[6, 12], [0.2 * CARD_W, 12], [0.2 * CARD_W, 0.4 * CARD_H], [6, 0.4 * CARD_H]], np.float32)]
+        else:
+            corners = [box, np.array([CARD_W - 1, CARD_H - 1], np.float32) - box]
+        faces.append((render_card(str(code), style), corners, label_of(str(code))))
+    return lay_cards(rng, faces)
+
+
+def crop_faces(folder: Path, names: list[str], detector_path: str | None):
+    """Cards of many designs (``crops/``, each card filling its picture) with their index boxes:
+    where a first detector finds indexes near the picture's corners, else where decks usually
+    print them (top left, and bottom right turned)."""
+    labels = json.loads((folder / "labels.json").read_text())
+    det = None
+    if detector_path:
+        from hardware.vision.corners import CornerDetector
+
+        det = CornerDetector(detector_path)
+    out = []
+    for name in names:
+        image = cv2.imread(str(folder / name))
+        h, w = image.shape[:2]
+        corners = []
+        for c in (det.detect(image) if det else []):
+            near_x, near_y = min(c.x, w - c.x) < 0.3 * w, min(c.y, h - c.y) < 0.35 * h
+            if near_x and near_y and c.heat >= 0.4:
+                corners.append(np.array([[c.x - c.w / 2, c.y - c.h / 2], [c.x + c.w / 2, c.y - c.h / 2],
+                                         [c.x + c.w / 2, c.y + c.h / 2], [c.x - c.w / 2, c.y + c.h / 2]], np.float32))
+        if not corners:
+            tl = np.array([[0.01 * w, 0.01 * h], [0.17 * w, 0.01 * h], [0.17 * w, 0.29 * h], [0.01 * w, 0.29 * h]], np.float32)
+            corners = [tl, np.array([w - 1, h - 1], np.float32) - tl]
+        # The pictures are squeezed square: give the card back its shape.
+        face = cv2.resize(image, (CARD_W, CARD_H))
+        corners = [c * np.array([CARD_W / w, CARD_H / h], np.float32) for c in corners]
+        out.append((face, corners, label_of(labels[name])))
+    return out
+
+
+def crop_sample(rng: np.random.Generator, faces: list):
+    if rng.random() < 0.4:  # the picture as it is, a card filling it
+        face, corners, (r, s) = faces[int(rng.integers(len(faces)))]
+        boxes = []
+        for c in corners:
+            x0, y0 = c.min(0)
+            x1, y1 = c.max(0)
+            boxes.append([(x0 + x1) / 2, (y0 + y1) / 2, x1 - x0, y1 - y0, r, s])
+        return face, np.array(boxes, np.float32).reshape(-1, 6)
+    picks = rng.choice(len(faces), int(rng.integers(1, 4)), replace=False)
+    return lay_cards(rng, [faces[int(i)] for i in picks])
+
+
 def augment(image: np.ndarray, boxes: np.ndarray, rng: np.random.Generator):
     """A CROP x CROP window of the photo at the network's scale, turned, scaled, moved, re-lit."""
     h, w = image.shape[:2]
-    base = INPUT / max(h, w)
+    base = INPUT / max(REFERENCE, h, w)  # as hardware.vision.corners scales a photo
     scale = base * float(np.exp(rng.uniform(math.log(0.55), math.log(1.9))))
     angle = float(rng.uniform(-180, 180))
     if len(boxes) and rng.random() < 0.8:
@@ -122,7 +173,7 @@ def augment(image: np.ndarray, boxes: np.ndarray, rng: np.random.Generator):
     m = cv2.getRotationMatrix2D((float(centre[0]), float(centre[1])), angle, scale)
     m[:, 2] += np.array([CROP / 2, CROP / 2]) - centre
     out = cv2.warpAffine(image, m, (CROP, CROP), flags=cv2.INTER_AREA if scale < 0.7 else cv2.INTER_LINEAR,
-                         borderMode=cv2.BORDER_REFLECT)
+                         borderMode=cv2.BORDER_REPLICATE)
     out = out.astype(np.float32) * rng.uniform(0.7, 1.25) + rng.uniform(-25, 25)
     out *= rng.uniform(0.9, 1.1, 3)[None, None, :]
     if rng.random() < 0.3:
@@ -231,6 +282,9 @@ def main(argv=None) -> int:
     parser.add_argument("--steps", type=int, default=6000)
     parser.add_argument("--batch", type=int, default=12)
     parser.add_argument("--drawn", type=int, default=500, help="drawn scenes added to the photos")
+    parser.add_argument("--crops", type=float, default=0.0,
+                        help="share of training windows from crops/ train-* pictures (the valid-* ones are held out)")
+    parser.add_argument("--boxes-from", help="a first detector (ONNX) to place the crops' index boxes")
     parser.add_argument("--out", default=str(MODEL_PATH))
     args = parser.parse_args(argv)
 
@@ -247,14 +301,21 @@ def main(argv=None) -> int:
     t0 = time.time()
     samples = scene_samples(folder, names)
     samples += [drawn_sample(rng) for _ in range(args.drawn)]
-    print(f"{len(names)} photos (held out {len(held)}), {args.drawn} drawn scenes, {time.time() - t0:.0f} s", flush=True)
+    faces = []
+    if args.crops > 0:
+        crop_folder = Path(args.data) / "crops"
+        crop_names = sorted(n for n in json.loads((crop_folder / "labels.json").read_text()) if n.startswith("train-"))
+        faces = crop_faces(crop_folder, crop_names, args.boxes_from)
+    print(f"{len(names)} photos (held out {len(held)}), {args.drawn} drawn scenes, {len(faces)} crops, "
+          f"{time.time() - t0:.0f} s", flush=True)
 
     net = build_net()
     opt = torch.optim.AdamW(net.parameters(), lr=2e-3, weight_decay=1e-4)
     sched = torch.optim.lr_scheduler.OneCycleLR(opt, max_lr=3e-3, total_steps=args.steps, pct_start=0.1)
     net.train()
     for step in range(args.steps):
-        batch = [augment(*samples[int(rng.integers(len(samples)))], rng) for _ in range(args.batch)]
+        batch = [augment(*(crop_sample(rng, faces) if faces and rng.random() < args.crops
+                           else samples[int(rng.integers(len(samples)))]), rng) for _ in range(args.batch)]
         x = torch.from_numpy(np.stack([b[0] for b in batch]).transpose(0, 3, 1, 2).astype(np.float32) / 255.0)
         t = [targets(b[1], CROP) for b in batch]
         heat = torch.from_numpy(np.stack([a[0] for a in t]))
