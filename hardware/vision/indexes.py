@@ -17,8 +17,9 @@ from companion.cards import RANKS, SUITS
 from hardware.vision.detect import find_cards
 from hardware.vision.render import CARD_H, CARD_W
 
-JOKER_P = 0.35     # a corner at least this likely a joker's is not a card's
+JOKER_P = 0.2      # a corner at least this likely a joker's is not a card's
 NAME_P = 0.25      # below this the likeliest card is no name at all
+NAME_ONE = 0.5     # ... for a card seen at one index only
 SURE_PAIR = 0.995  # two agreeing indexes: the card's probability given both
 SURE_PAIR_EACH = 0.6  # ... and each index on its own at least this sure of it
 SURE_ONE = 0.985   # one index alone
@@ -35,9 +36,10 @@ class SeenCard:
     outline: np.ndarray
     candidates: list[str] = field(default_factory=list)
     both_corners: bool = False
+    outlined: bool = False  # the outline is the card's own edge, not placed from its indexes
 
     def as_json(self) -> dict:
-        return {"card": self.card, "sure": self.sure, "score": round(float(self.score), 3),
+        return {"card": self.card, "sure": bool(self.sure), "score": round(float(self.score), 3),
                 "outline": [[int(round(x)), int(round(y))] for x, y in self.outline]}
 
 
@@ -111,22 +113,26 @@ def cards_from_corners(image: np.ndarray, corners) -> tuple[list[SeenCard], str 
             post = _joint(a) * _joint(b)
             post = post / max(post.sum(), 1e-12)
             score = float(post[k])
-            sure = score >= SURE_PAIR and min(_joint(a)[k], _joint(b)[k]) >= SURE_PAIR_EACH
+            sure = bool(score >= SURE_PAIR and min(_joint(a)[k], _joint(b)[k]) >= SURE_PAIR_EACH)
             order = np.argsort(-post)[:4]
             outline = outlines.holding([a, b])
+            outlined = outline is not None
             if outline is None:
                 outline = _outline_from_pair(a, b)
             pair = [a, b]
         else:
             post = _joint(a)
             score = float(post[k])
-            sure = score >= SURE_ONE
+            if score < NAME_ONE:
+                continue  # one faint index: more likely something else (a joker's letters, a picture)
+            sure = bool(score >= SURE_ONE)
             order = np.argsort(-post)[:4]
             outline = outlines.holding([a])
+            outlined = outline is not None
             if outline is None:
                 outline = _box(a)  # where its index shows: the rest of the card is covered
             pair = [a]
-        card = SeenCard(name, sure, score, outline, [CODES[i] for i in order], b is not None)
+        card = SeenCard(name, sure, score, outline, [CODES[i] for i in order], b is not None, outlined)
         # On top: a card with both indexes showing, the clearest first.
         ranked.append(((b is None, -score * min(c.heat for c in pair)), card))
     seen = [card for _, card in sorted(ranked, key=lambda kc: kc[0])]

@@ -11,6 +11,7 @@ classifier (:func:`read_by_outlines`): two readings that agree make a card fully
 from __future__ import annotations
 
 import time
+from dataclasses import replace
 import cv2
 import numpy as np
 
@@ -54,8 +55,29 @@ def read_image(image: np.ndarray, clf: GlyphClassifier | None = None,
     if det is not None:
         corners = det.detect(image)
         if corners:
-            return cards_from_corners(image, corners)
+            seen, top = cards_from_corners(image, corners)
+            looked: list[SeenCard] = []
+            for s in seen:  # in order: the card on top first
+                s = _second_look(image, s, clf)
+                if all(o.card != s.card for o in looked):
+                    looked.append(s)
+            return looked, (looked[0].card if top is not None and looked else None)
     return read_by_outlines(image, clf or default_classifier())
+
+
+def _second_look(image: np.ndarray, card: SeenCard, clf: GlyphClassifier | None) -> SeenCard:
+    """A card the indexes name unsure, whose own edge was found: its corners read by the glyph
+    classifier too (it knows the drawn designs and any deck the table taught). Agreement makes
+    it sure when that reading is; a sure reading of another card replaces it."""
+    if card.sure or not card.outlined:
+        return card
+    reading, agree = read_card(warp_card(image, card.outline), clf or default_classifier())
+    if reading is None or not reading.sure:
+        return card
+    if reading.card == card.card:
+        return replace(card, sure=True, score=max(card.score, reading.score))
+    return replace(card, card=reading.card, score=reading.score, sure=True,
+                   candidates=[reading.card] + [c for c in card.candidates if c != reading.card][:3])
 
 
 def read_by_outlines(image: np.ndarray, clf: GlyphClassifier) -> tuple[list[SeenCard], str | None]:
