@@ -70,12 +70,12 @@ def _index_box(style: dict) -> np.ndarray:
     return np.array([[x - half, top], [x + half, top], [x + half, bottom], [x - half, bottom]], np.float32)
 
 
-def lay_cards(rng: np.random.Generator, faces: list) -> tuple[np.ndarray, np.ndarray]:
+def lay_cards(rng: np.random.Generator, faces: list, scene: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray]:
     """Cards laid one on another (last on top) on a drawn table, turned, and the boxes of every
     index no later card covers. ``faces``: (card image, its index boxes as four corners in the
     card image's pixels, (rank, suit))."""
     size = 720
-    scene = texture(size, size, rng)
+    scene = texture(size, size, rng) if scene is None else scene
     cx, cy = size * rng.uniform(0.3, 0.7), size * rng.uniform(0.3, 0.7)
     width = size * rng.uniform(0.2, 0.42)
     quads = []
@@ -102,19 +102,23 @@ def lay_cards(rng: np.random.Generator, faces: list) -> tuple[np.ndarray, np.nda
     return scene, np.array(boxes, np.float32).reshape(-1, 6)
 
 
-def drawn_sample(rng: np.random.Generator):
-    """A scene of 1 to 3 cards drawn by render.py in one random design."""
+def drawn_sample(rng: np.random.Generator, table_first: bool = True):
+    """A scene of 1 to 3 cards drawn by render.py in one random design. (``table_first``: the
+    order the random draws were made in when the shipped detector was trained; the shipped
+    reader was trained with the table drawn after the cards were chosen.)"""
+    scene = texture(720, 720, rng) if table_first else None
     style = random_style(rng)
+    n = int(rng.integers(1, 4))
     deck = [r + s for r in RANKS for s in SUITS] + ["joker"]
     box = _index_box(style)
     faces = []
-    for code in rng.choice(deck, int(rng.integers(1, 4)), replace=False):
+    for code in rng.choice(deck, n, replace=False):
         if code == "joker":
             corners = [np.array([[6, 12], [0.2 * CARD_W, 12], [0.2 * CARD_W, 0.4 * CARD_H], [6, 0.4 * CARD_H]], np.float32)]
         else:
             corners = [box, np.array([CARD_W - 1, CARD_H - 1], np.float32) - box]
         faces.append((render_card(str(code), style), corners, label_of(str(code))))
-    return lay_cards(rng, faces)
+    return lay_cards(rng, faces, scene)
 
 
 def crop_faces(folder: Path, names: list[str], detector_path: str | None):
@@ -160,7 +164,7 @@ def crop_sample(rng: np.random.Generator, faces: list):
     return lay_cards(rng, [faces[int(i)] for i in picks])
 
 
-def augment(image: np.ndarray, boxes: np.ndarray, rng: np.random.Generator):
+def augment(image: np.ndarray, boxes: np.ndarray, rng: np.random.Generator, border=cv2.BORDER_REFLECT):
     """A CROP x CROP window of the photo at the network's scale, turned, scaled, moved, re-lit."""
     h, w = image.shape[:2]
     base = INPUT / max(REFERENCE, h, w)  # as hardware.vision.corners scales a photo
@@ -173,7 +177,7 @@ def augment(image: np.ndarray, boxes: np.ndarray, rng: np.random.Generator):
     m = cv2.getRotationMatrix2D((float(centre[0]), float(centre[1])), angle, scale)
     m[:, 2] += np.array([CROP / 2, CROP / 2]) - centre
     out = cv2.warpAffine(image, m, (CROP, CROP), flags=cv2.INTER_AREA if scale < 0.7 else cv2.INTER_LINEAR,
-                         borderMode=cv2.BORDER_REPLICATE)
+                         borderMode=border)
     out = out.astype(np.float32) * rng.uniform(0.7, 1.25) + rng.uniform(-25, 25)
     out *= rng.uniform(0.9, 1.1, 3)[None, None, :]
     if rng.random() < 0.3:
@@ -280,11 +284,14 @@ def main(argv=None) -> int:
     parser.add_argument("--data", default="../shared/vision-data")
     parser.add_argument("--seed", type=int, default=13)
     parser.add_argument("--steps", type=int, default=6000)
+    parser.add_argument("--stop-after", type=int, help="stop after this many steps (the learning-rate schedule still spans --steps)")
     parser.add_argument("--batch", type=int, default=12)
     parser.add_argument("--drawn", type=int, default=500, help="drawn scenes added to the photos")
     parser.add_argument("--crops", type=float, default=0.0,
                         help="share of training windows from crops/ train-* pictures (the valid-* ones are held out)")
     parser.add_argument("--boxes-from", help="a first detector (ONNX) to place the crops' index boxes")
+    parser.add_argument("--border", choices=["reflect", "replicate"], default="reflect",
+                        help="how windows past the picture's edge are filled (replicate suits --crops)")
     parser.add_argument("--out", default=str(MODEL_PATH))
     args = parser.parse_args(argv)
 
@@ -309,13 +316,14 @@ def main(argv=None) -> int:
     print(f"{len(names)} photos (held out {len(held)}), {args.drawn} drawn scenes, {len(faces)} crops, "
           f"{time.time() - t0:.0f} s", flush=True)
 
+    border = cv2.BORDER_REFLECT if args.border == "reflect" else cv2.BORDER_REPLICATE
     net = build_net()
     opt = torch.optim.AdamW(net.parameters(), lr=2e-3, weight_decay=1e-4)
     sched = torch.optim.lr_scheduler.OneCycleLR(opt, max_lr=3e-3, total_steps=args.steps, pct_start=0.1)
     net.train()
     for step in range(args.steps):
         batch = [augment(*(crop_sample(rng, faces) if faces and rng.random() < args.crops
-                           else samples[int(rng.integers(len(samples)))]), rng) for _ in range(args.batch)]
+                           else samples[int(rng.integers(len(samples)))]), rng, border) for _ in range(args.batch)]
         x = torch.from_numpy(np.stack([b[0] for b in batch]).transpose(0, 3, 1, 2).astype(np.float32) / 255.0)
         t = [targets(b[1], CROP) for b in batch]
         heat = torch.from_numpy(np.stack([a[0] for a in t]))
@@ -334,6 +342,8 @@ def main(argv=None) -> int:
                   f"{time.time() - t0:.0f} s", flush=True)
         if step % 1000 == 999:
             export(net, args.out)
+        if args.stop_after and step + 1 >= args.stop_after:
+            return 0
     export(net, args.out)
     return 0
 

@@ -102,7 +102,7 @@ def main(argv=None) -> int:
     names = sorted(n for n in json.loads((folder / "labels.json").read_text()) if n not in held)
     t0 = time.time()
     real = scene_samples(folder, names)
-    drawn = [drawn_sample(rng) for _ in range(args.drawn)]
+    drawn = [drawn_sample(rng, table_first=False) for _ in range(args.drawn)]
     crop_folder = Path(args.data) / "crops"
     crop_names = sorted(n for n in json.loads((crop_folder / "labels.json").read_text()) if n.startswith("train-"))
     faces = crop_faces(crop_folder, crop_names, None)
