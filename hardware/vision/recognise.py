@@ -19,7 +19,7 @@ from hardware.vision.classify import GlyphClassifier, Reading
 from hardware.vision.detect import find_cards, warp_card
 from hardware.vision.glyphs import cut_index
 from hardware.vision.corners import default_detector
-from hardware.vision.indexes import SeenCard, cards_from_corners
+from hardware.vision.indexes import JOKER_P, SeenCard, cards_from_corners
 from hardware.vision.learned import default_classifier
 
 DEFAULT = object()  # read_image's detector: the shipped one
@@ -54,8 +54,9 @@ def read_image(image: np.ndarray, clf: GlyphClassifier | None = None,
     det = default_detector() if detector is DEFAULT else detector
     if det is not None:
         corners = det.detect(image)
-        if corners:
-            seen, top = cards_from_corners(image, corners)
+        seen, top = cards_from_corners(image, corners)
+        # Nothing named and no joker seen: a design the indexes do not know, read by outline.
+        if seen or any(c.joker >= JOKER_P for c in corners):
             looked: list[SeenCard] = []
             for s in seen:  # in order: the card on top first
                 s = _second_look(image, s, clf)
