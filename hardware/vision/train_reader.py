@@ -29,15 +29,20 @@ from hardware.vision.train_corners import (crop_faces, drawn_sample, held_out_sc
 NONE_RANK, NONE_SUIT = len(RANKS) + 1, len(SUITS) + 1
 
 
-def _jitter_patch(image, box, rng, none=False):
+# How far off a patch is cut: (spread of the centre, as a share of the box; size range).
+# "wide" is as far off as the detector's boxes are on held-out photos (centres a sixth of the
+# box off, sizes 0.6 to 1.6 times, nine times in ten).
+JITTER = {"narrow": (0.1, 0.75, 1.35), "wide": (0.15, 0.6, 1.6)}
+
+
+def _jitter_patch(image, box, rng, none=False, jitter=JITTER["narrow"]):
     x, y, w, h = box[:4]
     size = max(w, h)
     if none:
         return index_patch(image, x, y, size, float(rng.uniform(0, 360)))
-    # Somewhat off, as the detector's boxes are (they are further off than this: on held-out
-    # photos the centres are a sixth of the box off, sizes 0.6 to 1.6 times, nine times in ten).
-    f = float(np.exp(rng.uniform(math.log(0.75), math.log(1.35))))
-    dx, dy = rng.normal(0, 0.1 * size, 2)
+    spread, lo, hi = jitter
+    f = float(np.exp(rng.uniform(math.log(lo), math.log(hi))))
+    dx, dy = rng.normal(0, spread * size, 2)
     return index_patch(image, x + dx, y + dy, size * f, float(rng.uniform(0, 360)))
 
 
@@ -87,6 +92,7 @@ def main(argv=None) -> int:
     parser.add_argument("--steps", type=int, default=2500)
     parser.add_argument("--batch", type=int, default=64)
     parser.add_argument("--drawn", type=int, default=500)
+    parser.add_argument("--jitter", choices=sorted(JITTER), default="narrow", help="how far off patches are cut")
     parser.add_argument("--out", default=str(READER_PATH))
     args = parser.parse_args(argv)
 
@@ -119,7 +125,7 @@ def main(argv=None) -> int:
                 image, boxes = pool[int(rng.integers(len(pool)))]
                 if len(boxes):
                     b = boxes[int(rng.integers(len(boxes)))]
-                    return _colour(_jitter_patch(image, b, rng), rng), int(b[4]), int(b[5])
+                    return _colour(_jitter_patch(image, b, rng, jitter=JITTER[args.jitter]), rng), int(b[4]), int(b[5])
             u -= share
         image, boxes = (real + drawn + crops)[int(rng.integers(len(real) + len(drawn) + len(crops)))]
         b = _none_box(image, boxes, rng)
