@@ -6,8 +6,10 @@ scenes/ (top right, every fully visible card named sure, sure names not in the p
 crops/ (named right, sure-and-wrong, jokers named). Always: ms per 720x720 photo on one core,
 the pile watcher's CPU at 30 frames/s 640x480 and its report latency, and the synthetic game.
 ``--limit`` reads only the first N photos of each folder (a quick look, not the figures);
-``--held-out`` reads only the scenes the trained model never saw; ``--glyphs`` uses the drawn
-glyphs alone, as before the model.
+``--held-out`` reads only the photos the trained models never saw (the scenes held out, listed
+in ``models/corner.npz``; the crops' ``valid-*`` files); ``--outlines`` reads by card outlines
+and corner glyphs, without the corner detector (as before it); ``--glyphs`` then uses the drawn
+glyphs alone, as before the corner model.
 """
 
 from __future__ import annotations
@@ -24,10 +26,12 @@ import numpy as np
 from hardware.vision.classify import builtin_classifier
 from hardware.vision.learned import default_classifier
 from hardware.vision.detect import warp_card
-from hardware.vision.recognise import read_card, read_image
+from hardware.vision.recognise import DEFAULT, read_card, read_image
+
+HELD_OUT_CROPS = "valid-"  # the crops no model is trained on
 
 
-def scenes(folder: Path, clf, limit=None, only=None) -> dict:
+def scenes(folder: Path, clf, limit=None, only=None, detector=DEFAULT) -> dict:
     labels = json.loads((folder / "labels.json").read_text())
     names = sorted(n for n in labels if only is None or n in only)[:limit]
     top_right = visible = visible_sure = sure = sure_absent = 0
@@ -36,7 +40,7 @@ def scenes(folder: Path, clf, limit=None, only=None) -> dict:
         truth = labels[name]
         image = cv2.imread(str(folder / name))
         t0 = time.process_time()
-        seen, top = read_image(image, clf)
+        seen, top = read_image(image, clf, detector)
         ms.append((time.process_time() - t0) * 1000)
         whole = [c for c in truth["cards"] if len(truth["corners"].get(c, [])) >= 2]
         top_right += top is not None and top in whole
@@ -53,14 +57,14 @@ def scenes(folder: Path, clf, limit=None, only=None) -> dict:
             "ms_mean": float(np.mean(ms)), "ms_p95": float(np.percentile(ms, 95))}
 
 
-def crops(folder: Path, clf, limit=None) -> dict:
+def crops(folder: Path, clf, limit=None, held_out=False, detector=DEFAULT) -> dict:
     labels = json.loads((folder / "labels.json").read_text())
-    names = sorted(labels)[:limit]
+    names = sorted(n for n in labels if not held_out or n.startswith(HELD_OUT_CROPS))[:limit]
     right = sure = sure_wrong = jokers = jokers_named = 0
     for name in names:
         truth = labels[name]
         image = cv2.imread(str(folder / name))
-        seen, top = read_image(image, clf)
+        seen, top = read_image(image, clf, detector)
         card, is_sure = top, any(s.sure for s in seen if s.card == top)
         if card is None:
             # A crop is the card filling the picture: read it whole.
@@ -81,7 +85,7 @@ def crops(folder: Path, clf, limit=None) -> dict:
             "jokers": jokers, "jokers_named": jokers_named}
 
 
-def watcher_figures(clf) -> dict:
+def watcher_figures(clf, detector=DEFAULT) -> dict:
     from hardware.vision.synthetic import game_video
     from hardware.vision.watcher import PileWatcher
     from hardware.camera.device import Frame
@@ -98,7 +102,7 @@ def watcher_figures(clf) -> dict:
         def on_unsure(self, candidates, landed_at):
             events.append((tuple(candidates), landed_at))
 
-    w = PileWatcher(None, Sink(), classifier=clf)
+    w = PileWatcher(None, Sink(), classifier=clf, detector=detector)
     cpu0 = time.process_time()
     feed_wall = {}
     for i, f in enumerate(frames):
@@ -116,14 +120,14 @@ def watcher_figures(clf) -> dict:
             "landing_within_one_frame": f"{within}/{len(truth)}", "report_after_lying_still_ms": settle_ms + (max(work) if work else 0.0)}
 
 
-def speed(clf) -> float:
+def speed(clf, detector=DEFAULT) -> float:
     from hardware.vision.render import random_scene
 
     rng = np.random.default_rng(9)
     images = [random_scene(rng, ["7H", "QS"])[0] for _ in range(20)]
     t0 = time.process_time()
     for im in images:
-        read_image(im, clf)
+        read_image(im, clf, detector)
     return (time.process_time() - t0) * 1000 / len(images)
 
 
@@ -133,13 +137,16 @@ def main(argv=None) -> int:
     parser.add_argument("--limit", type=int)
     parser.add_argument("--held-out", action="store_true",
                         help="scenes: only the photos the trained model was not trained on (crops: all)")
-    parser.add_argument("--glyphs", action="store_true", help="the drawn-glyph classifier, not the trained model")
+    parser.add_argument("--outlines", action="store_true", help="by outlines and corner glyphs, without the corner detector")
+    parser.add_argument("--glyphs", action="store_true",
+                        help="by outlines and the drawn-glyph classifier alone (implies --outlines)")
     args = parser.parse_args(argv)
     if args.limit is not None and args.limit < 1:
         parser.error("--limit must be at least 1")
     cv2.setNumThreads(1)  # one core, as the target says
     clf = builtin_classifier() if args.glyphs else default_classifier()
-    out = {"ms_per_720_rendered_photo": speed(clf), "watcher": watcher_figures(clf)}
+    detector = None if (args.outlines or args.glyphs) else DEFAULT
+    out = {"ms_per_720_rendered_photo": speed(clf, detector), "watcher": watcher_figures(clf, detector)}
     data = Path(args.data) if args.data else next(
         (p for p in (Path.cwd().parent / "shared" / "vision-data",
                      Path(__file__).resolve().parents[2].parent / "shared" / "vision-data") if p.exists()),
@@ -151,9 +158,9 @@ def main(argv=None) -> int:
 
             with np.load(str(MODEL_PATH)) as model:
                 only = set(str(n) for n in model["held_out"])
-        out["scenes"] = scenes(data / "scenes", clf, args.limit, only)
+        out["scenes"] = scenes(data / "scenes", clf, args.limit, only, detector)
     if (data / "crops" / "labels.json").exists():
-        out["crops"] = crops(data / "crops", clf, args.limit)
+        out["crops"] = crops(data / "crops", clf, args.limit, args.held_out, detector)
     print(json.dumps(out, indent=1))
     return 0
 

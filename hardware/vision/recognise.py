@@ -1,36 +1,28 @@
 """Every card in a photo, and the one on top: :func:`read_image`.
 
-Each outline from :mod:`hardware.vision.detect` is straightened and both corner indexes are
-read (the card may lie either way up). Two readings that agree make a card fully visible;
-a card is *sure* only when a reading is sure and no other reading contradicts it.
+With the trained corner detector (:mod:`hardware.vision.corners`) every visible corner index
+is found and named, overlapping cards or not; a card is fully visible when both its indexes
+show, and the card on top is a fully visible one (:func:`cards_from_corners`). Without the
+model, or when it finds no index at all (an unusual deck the table taught), each outline from
+:mod:`hardware.vision.detect` is straightened and both corner indexes are read by the glyph
+classifier (:func:`read_by_outlines`): two readings that agree make a card fully visible.
 """
 
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass, field
-
+from dataclasses import replace
 import cv2
 import numpy as np
 
 from hardware.vision.classify import GlyphClassifier, Reading
 from hardware.vision.detect import find_cards, warp_card
 from hardware.vision.glyphs import cut_index
+from hardware.vision.corners import default_detector
+from hardware.vision.indexes import JOKER_P, SeenCard, cards_from_corners
 from hardware.vision.learned import default_classifier
 
-
-@dataclass
-class SeenCard:
-    card: str
-    sure: bool
-    score: float
-    outline: np.ndarray
-    candidates: list[str] = field(default_factory=list)
-    both_corners: bool = False
-
-    def as_json(self) -> dict:
-        return {"card": self.card, "sure": self.sure, "score": round(float(self.score), 3),
-                "outline": [[int(round(x)), int(round(y))] for x, y in self.outline]}
+DEFAULT = object()  # read_image's detector: the shipped one
 
 
 def read_card(card: np.ndarray, clf: GlyphClassifier) -> tuple[Reading | None, bool]:
@@ -56,9 +48,41 @@ def read_card(card: np.ndarray, clf: GlyphClassifier) -> tuple[Reading | None, b
     return best, agree
 
 
-def read_image(image: np.ndarray, clf: GlyphClassifier | None = None) -> tuple[list[SeenCard], str | None]:
-    """(every card named, the card on top or None)."""
-    clf = clf or default_classifier()
+def read_image(image: np.ndarray, clf: GlyphClassifier | None = None,
+               detector=DEFAULT) -> tuple[list[SeenCard], str | None]:
+    """(every card named, the card on top or None). ``detector=None`` reads by outlines only."""
+    det = default_detector() if detector is DEFAULT else detector
+    if det is not None:
+        corners = det.detect(image)
+        seen, top = cards_from_corners(image, corners)
+        # Nothing named and no joker seen: a design the indexes do not know, read by outline.
+        if seen or any(c.joker >= JOKER_P for c in corners):
+            looked: list[SeenCard] = []
+            for s in seen:  # in order: the card on top first
+                s = _second_look(image, s, clf)
+                if all(o.card != s.card for o in looked):
+                    looked.append(s)
+            return looked, (looked[0].card if top is not None and looked else None)
+    return read_by_outlines(image, clf or default_classifier())
+
+
+def _second_look(image: np.ndarray, card: SeenCard, clf: GlyphClassifier | None) -> SeenCard:
+    """A card the indexes name unsure, whose own edge was found: its corners read by the glyph
+    classifier too (it knows the drawn designs and any deck the table taught). Agreement makes
+    it sure when that reading is; a sure reading of another card replaces it."""
+    if card.sure or not card.outlined:
+        return card
+    reading, agree = read_card(warp_card(image, card.outline), clf or default_classifier())
+    if reading is None or not reading.sure:
+        return card
+    if reading.card == card.card:
+        return replace(card, sure=True, score=max(card.score, reading.score))
+    return replace(card, card=reading.card, score=reading.score, sure=True,
+                   candidates=[reading.card] + [c for c in card.candidates if c != reading.card][:3])
+
+
+def read_by_outlines(image: np.ndarray, clf: GlyphClassifier) -> tuple[list[SeenCard], str | None]:
+    """Each card outline straightened and its corners read by ``clf``."""
     seen: list[SeenCard] = []
     for quad in find_cards(image):
         reading, agree = read_card(warp_card(image, quad), clf)

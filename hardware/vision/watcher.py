@@ -15,13 +15,14 @@ from __future__ import annotations
 
 import threading
 import time
+from dataclasses import replace
 
 import cv2
 import numpy as np
 
 from hardware.vision.learned import default_classifier
 from hardware.vision.detect import order_quad, warp_card
-from hardware.vision.recognise import SeenCard, read_card, read_image
+from hardware.vision.recognise import DEFAULT, SeenCard, read_card, read_image
 
 SMALL = (160, 120)
 MOVE = 0.003    # share of pixels changed by more than LEVEL between frames: movement
@@ -31,10 +32,13 @@ LEVEL = 18
 
 class PileWatcher:
     def __init__(self, camera, sink, clock=time.monotonic, region=(0.0, 0.0, 1.0, 1.0), settle: int = 3,
-                 classifier=None) -> None:
+                 classifier=None, detector=DEFAULT) -> None:
         self.camera, self.sink, self.clock = camera, sink, clock
         self.region, self.settle = region, settle
         self.clf = classifier or default_classifier()
+        # The corner detector (DEFAULT: the shipped one; None: never) is asked only about a
+        # card the outlines leave unsure: the pile's own history already tells the new card.
+        self.detector = detector
         self.top: list[str] = []          # the pile as seen, bottom to top
         self._still_ref: np.ndarray | None = None
         self._prev: np.ndarray | None = None
@@ -78,7 +82,7 @@ class PileWatcher:
             return  # the pile looks as it did: a hand passed over it, or a slap
         before_image, self._still_image = getattr(self, "_still_image", None), image
         self._still_ref = now
-        seen, top = read_image(image, self.clf)
+        seen, top = read_image(image, self.clf, None)
         if before_image is not None and (top is None or (self.top and top == self.top[-1])):
             # A card laid over the last one merges with it into one bright shape: find it by
             # what changed since the pile was last still.
@@ -100,6 +104,11 @@ class PileWatcher:
         if len(self.top) >= 2 and top == self.top[-2]:
             self.top.pop()  # the top card taken back
             return
+        if not card.sure and self.detector is not None:
+            by_index, top_i = read_image(image, self.clf, self.detector)
+            better = next((s for s in by_index if s.card == top_i and s.sure), None)
+            if better is not None and better.card not in self.top:
+                card, top = replace(better, outline=card.outline), better.card
         landed = t if t is not None else self._landing_time(history, card.outline, image.shape)
         self.top.append(top)
         if first:

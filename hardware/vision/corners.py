@@ -1,0 +1,147 @@
+"""Finding and naming every corner index in a photo with the trained detector
+(``models/corners.onnx``, made by :mod:`hardware.vision.train_corners`, read by OpenCV's DNN).
+
+A corner index is found wherever it shows, whether its card lies alone or half under another,
+so cards that overlap are told apart by their indexes rather than by their outlines.
+:func:`detect` gives each index's place, size and rank and suit probabilities.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+from companion.cards import RANKS, SUITS
+
+MODEL_PATH = Path(__file__).resolve().parent / "models" / "corners.onnx"
+READER_PATH = Path(__file__).resolve().parent / "models" / "reader.onnx"
+PATCH = 48     # the side of the patch the reader names an index from
+INPUT = 384    # a 720-pixel photo's side as the network sees it (larger photos are shrunk to fit)
+REFERENCE = 720  # smaller photos are not enlarged: cards keep the size they have in pixels
+STRIDE = 8     # one output cell per 8 input pixels
+PEAK = 0.3     # heat at an index's centre for it to count as found
+
+
+@dataclass
+class Corner:
+    x: float
+    y: float
+    w: float
+    h: float
+    heat: float
+    rank: np.ndarray   # probabilities of RANKS and then "joker"
+    suit: np.ndarray   # probabilities of SUITS and then "joker"
+
+    @property
+    def joker(self) -> float:
+        return float(max(self.rank[-1], self.suit[-1]))
+
+    def best(self, n: int = 4) -> list[tuple[str, float]]:
+        """The n likeliest cards with their probabilities (rank probability x suit probability)."""
+        joint = np.outer(self.rank[:-1], self.suit[:-1])
+        order = np.argsort(-joint, axis=None)[:n]
+        return [(RANKS[i // len(SUITS)] + SUITS[i % len(SUITS)], float(joint.ravel()[i])) for i in order]
+
+
+def _softmax(z: np.ndarray, axis: int) -> np.ndarray:
+    z = np.exp(z - z.max(axis=axis, keepdims=True))
+    return z / z.sum(axis=axis, keepdims=True)
+
+
+class CornerDetector:
+    """Finds the indexes; with a reader (``reader_path``), names them from full-resolution patches."""
+
+    def __init__(self, path=MODEL_PATH, reader_path=READER_PATH) -> None:
+        self.net = cv2.dnn.readNetFromONNX(str(path))
+        self.reader = IndexReader(reader_path) if reader_path and Path(reader_path).is_file() else None
+
+    def detect(self, image: np.ndarray, scale: float | None = None) -> list[Corner]:
+        """Every corner index found in a BGR photo, in the photo's own pixels."""
+        h, w = image.shape[:2]
+        scale = scale or INPUT / max(REFERENCE, h, w)
+        # The network takes sides that are multiples of 32: pad the shrunk photo.
+        sw, sh = max(32, int(round(w * scale))), max(32, int(round(h * scale)))
+        small = cv2.resize(image, (sw, sh), interpolation=cv2.INTER_AREA if scale < 1 else cv2.INTER_LINEAR)
+        pw, ph = -(-sw // 32) * 32, -(-sh // 32) * 32
+        if (pw, ph) != (sw, sh):
+            small = cv2.copyMakeBorder(small, 0, ph - sh, 0, pw - sw, cv2.BORDER_REPLICATE)
+        blob = cv2.dnn.blobFromImage(small, 1.0 / 255.0)
+        self.net.setInput(blob)
+        out = self.net.forward()[0]
+        heat = 1.0 / (1.0 + np.exp(-out[0]))
+        peaks = (heat >= PEAK) & (heat >= cv2.dilate(heat, np.ones((3, 3), np.uint8)))
+        nr = len(RANKS) + 1
+        found = []
+        for gy, gx in zip(*np.nonzero(peaks)):
+            # Names are read over the cell and its neighbours, weighted by their heat.
+            y0, y1, x0, x1 = max(0, gy - 1), gy + 2, max(0, gx - 1), gx + 2
+            wgt = heat[y0:y1, x0:x1][None]
+            rank = (_softmax(out[3:3 + nr, y0:y1, x0:x1], 0) * wgt).sum((1, 2)) / wgt.sum()
+            suit = (_softmax(out[3 + nr:, y0:y1, x0:x1], 0) * wgt).sum((1, 2)) / wgt.sum()
+            # The centre between cells: the heat's centroid round the peak.
+            wy, wx = np.mgrid[y0:y0 + wgt.shape[1], x0:x0 + wgt.shape[2]]
+            fx, fy = float((wx * wgt[0]).sum() / wgt.sum()), float((wy * wgt[0]).sum() / wgt.sum())
+            cx, cy = (fx + 0.5) * STRIDE / scale, (fy + 0.5) * STRIDE / scale
+            bw, bh = np.exp(out[1:3, gy, gx]) * STRIDE / scale
+            found.append(Corner(float(cx), float(cy), float(bw), float(bh), float(heat[gy, gx]), rank, suit))
+        found.sort(key=lambda c: -c.heat)
+        return self.reader.read(image, found) if self.reader else found
+
+
+def index_patch(image: np.ndarray, x: float, y: float, size: float, angle: float = 0.0) -> np.ndarray:
+    """The square round an index (centre x, y; ``size`` its box's longer side), PATCH pixels."""
+    side = 1.25 * size
+    m = cv2.getRotationMatrix2D((float(x), float(y)), angle, PATCH / side)
+    m[:, 2] += PATCH / 2 - np.array([x, y])
+    return cv2.warpAffine(image, m, (PATCH, PATCH), flags=cv2.INTER_AREA if side > 2 * PATCH else cv2.INTER_LINEAR,
+                          borderMode=cv2.BORDER_REPLICATE)
+
+
+class IndexReader:
+    """Names each found index again from its patch at full resolution (``models/reader.onnx``,
+    made by :mod:`hardware.vision.train_reader`), and drops what is no index at all."""
+
+    NONE_P = 0.5
+
+    def __init__(self, path=READER_PATH) -> None:
+        self.net = cv2.dnn.readNetFromONNX(str(path))
+
+    def read(self, image: np.ndarray, corners: list[Corner]) -> list[Corner]:
+        if not corners:
+            return []
+        patches = [index_patch(image, c.x, c.y, max(c.w, c.h)) for c in corners]
+        self.net.setInput(cv2.dnn.blobFromImages(patches, 1.0 / 255.0))
+        out = self.net.forward()
+        nr = len(RANKS) + 2
+        kept = []
+        for c, z in zip(corners, out):
+            rank, suit = _softmax(z[:nr], 0), _softmax(z[nr:], 0)
+            if rank[-1] >= self.NONE_P or suit[-1] >= self.NONE_P:
+                continue
+            # Without "no index": the ranks and the joker, the suits and the joker.
+            c.rank, c.suit = rank[:-1] / rank[:-1].sum(), suit[:-1] / suit[:-1].sum()
+            kept.append(c)
+        return kept
+
+
+def model_present(path=MODEL_PATH) -> bool:
+    return Path(path).is_file()
+
+
+_DEFAULT: list = []
+
+
+def default_detector() -> CornerDetector | None:
+    """The shipped detector (cached for the process), or None without a usable model file."""
+    if not _DEFAULT:
+        det = None
+        if model_present():
+            try:
+                det = CornerDetector()
+            except cv2.error:
+                det = None  # a damaged model file: the outline-and-glyph reading is used instead
+        _DEFAULT.append(det)
+    return _DEFAULT[0]

@@ -1,0 +1,140 @@
+"""From the corner indexes found in a photo to the cards in it, and the one on top.
+
+A deck holds each card once, so indexes that name the same card are that card's two corners.
+A card whose two indexes both show lies uncovered: the card on top is one of those. A card
+seen at one index only is partly covered. Sure names need much: two agreeing indexes, or one
+index read with near certainty (a wrong "sure" costs the table far more than a question).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import cv2
+import numpy as np
+
+from companion.cards import RANKS, SUITS
+from hardware.vision.detect import find_cards
+from hardware.vision.render import CARD_H, CARD_W
+
+JOKER_P = 0.2      # a corner at least this likely a joker's is not a card's
+NAME_P = 0.25      # below this the likeliest card is no name at all
+NAME_ONE = 0.5     # ... for a card seen at one index only
+SURE_PAIR = 0.995  # two agreeing indexes: the card's probability given both
+SURE_PAIR_EACH = 0.6  # ... and each index on its own at least this sure of it
+SURE_ONE = 0.985   # one index alone
+# Where a corner index's middle lies on a card (fractions of its width and height).
+INDEX_AT = (0.115, 0.16)
+CODES = [r + s for r in RANKS for s in SUITS]
+
+
+@dataclass
+class SeenCard:
+    card: str
+    sure: bool
+    score: float
+    outline: np.ndarray
+    candidates: list[str] = field(default_factory=list)
+    both_corners: bool = False
+    outlined: bool = False  # the outline is the card's own edge, not placed from its indexes
+
+    def as_json(self) -> dict:
+        return {"card": self.card, "sure": bool(self.sure), "score": round(float(self.score), 3),
+                "outline": [[int(round(x)), int(round(y))] for x, y in self.outline]}
+
+
+def _joint(corner) -> np.ndarray:
+    """The corner's probability of each card of CODES (rank-major, as CODES is)."""
+    return np.outer(corner.rank[:-1], corner.suit[:-1]).ravel()
+
+
+def _outline_from_pair(a, b) -> np.ndarray:
+    """A card's outline from the middles of its two indexes (top-left and bottom-right)."""
+    v_card = np.array([(1 - 2 * INDEX_AT[0]) * CARD_W, (1 - 2 * INDEX_AT[1]) * CARD_H])
+    v = np.array([b.x - a.x, b.y - a.y])
+    s = np.linalg.norm(v) / np.linalg.norm(v_card)
+    ang = np.arctan2(v[1], v[0]) - np.arctan2(v_card[1], v_card[0])
+    rot = np.array([[np.cos(ang), -np.sin(ang)], [np.sin(ang), np.cos(ang)]]) * s
+    half = np.array([[-CARD_W, -CARD_H], [CARD_W, -CARD_H], [CARD_W, CARD_H], [-CARD_W, CARD_H]]) / 2
+    centre = np.array([(a.x + b.x) / 2, (a.y + b.y) / 2])
+    return (half @ rot.T + centre).astype(np.float32)
+
+
+def _box(c) -> np.ndarray:
+    return np.array([[c.x - c.w / 2, c.y - c.h / 2], [c.x + c.w / 2, c.y - c.h / 2],
+                     [c.x + c.w / 2, c.y + c.h / 2], [c.x - c.w / 2, c.y + c.h / 2]], np.float32)
+
+
+class _Outlines:
+    """Card outlines found by their shape, looked for only when a card needs one (a
+    half-size photo is enough to place them within a few pixels)."""
+
+    def __init__(self, image: np.ndarray) -> None:
+        self.image, self._quads = image, None
+
+    def holding(self, corners) -> np.ndarray | None:
+        if self._quads is None:
+            h, w = self.image.shape[:2]
+            f = 2 if min(h, w) >= 400 else 1
+            small = cv2.resize(self.image, (w // f, h // f), interpolation=cv2.INTER_AREA) if f > 1 else self.image
+            self._quads = [q * f for q in find_cards(small)]
+        size = float(np.mean([max(c.w, c.h) for c in corners]))
+        best = None
+        for q in self._quads:
+            short = float(min(np.linalg.norm(q[1] - q[0]), np.linalg.norm(q[2] - q[1])))
+            if not 1.3 * size <= short <= 6 * size:
+                continue  # not this card's size: a merged pile, or a smaller shape
+            if all(cv2.pointPolygonTest(q.reshape(-1, 1, 2), (c.x, c.y), False) >= 0 for c in corners):
+                if best is None or cv2.contourArea(q) < cv2.contourArea(best):
+                    best = q
+        return best
+
+
+def cards_from_corners(image: np.ndarray, corners) -> tuple[list[SeenCard], str | None]:
+    """(every card named, the card on top or None) from :func:`hardware.vision.corners.detect`."""
+    groups: dict[str, list] = {}
+    for c in corners:
+        if c.joker >= JOKER_P:
+            continue  # a joker: found, and never named
+        p = _joint(c)
+        i = int(np.argmax(p))
+        if p[i] < NAME_P:
+            continue
+        groups.setdefault(CODES[i], []).append(c)
+    outlines = _Outlines(image)
+    ranked: list[tuple[tuple, SeenCard]] = []
+    for name, group in groups.items():
+        group.sort(key=lambda c: -float(_joint(c)[CODES.index(name)]))
+        a = group[0]
+        # The card's other index: the likeliest one that is not the same index found twice.
+        b = next((c for c in group[1:] if np.hypot(c.x - a.x, c.y - a.y) > 1.2 * max(a.w, a.h, c.w, c.h)), None)
+        k = CODES.index(name)
+        if b is not None:
+            post = _joint(a) * _joint(b)
+            post = post / max(post.sum(), 1e-12)
+            score = float(post[k])
+            sure = bool(score >= SURE_PAIR and min(_joint(a)[k], _joint(b)[k]) >= SURE_PAIR_EACH)
+            order = np.argsort(-post)[:4]
+            outline = outlines.holding([a, b])
+            outlined = outline is not None
+            if outline is None:
+                outline = _outline_from_pair(a, b)
+            pair = [a, b]
+        else:
+            post = _joint(a)
+            score = float(post[k])
+            if score < NAME_ONE:
+                continue  # one faint index: more likely something else (a joker's letters, a picture)
+            sure = bool(score >= SURE_ONE)
+            order = np.argsort(-post)[:4]
+            outline = outlines.holding([a])
+            outlined = outline is not None
+            if outline is None:
+                outline = _box(a)  # where its index shows: the rest of the card is covered
+            pair = [a]
+        card = SeenCard(name, sure, score, outline, [CODES[i] for i in order], b is not None, outlined)
+        # On top: a card with both indexes showing, the clearest first.
+        ranked.append(((b is None, -score * min(c.heat for c in pair)), card))
+    seen = [card for _, card in sorted(ranked, key=lambda kc: kc[0])]
+    top = seen[0].card if seen else None
+    return seen, top

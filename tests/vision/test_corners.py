@@ -1,0 +1,69 @@
+"""The corner-index detector and reader: indexes to cards, and the card on top of a pile."""
+
+import numpy as np
+import pytest
+
+from companion.cards import RANKS, SUITS
+from hardware.vision.corners import MODEL_PATH, READER_PATH, Corner, CornerDetector
+from hardware.vision.indexes import cards_from_corners
+from hardware.vision.recognise import read_image
+from hardware.vision.render import random_scene
+
+shipped = pytest.mark.skipif(not (MODEL_PATH.is_file() and READER_PATH.is_file()), reason="the models are not shipped")
+
+
+def corner(x, y, card, p=0.999, joker=0.0):
+    """An index at (x, y) read as ``card`` with probability p (the rest spread evenly)."""
+    rank = np.full(len(RANKS) + 1, (1 - p) / len(RANKS))
+    suit = np.full(len(SUITS) + 1, 0.0)
+    rank[RANKS.index(card[:-1])] = p
+    rank[-1] = joker
+    suit[SUITS.index(card[-1])] = 1.0 - joker
+    suit[-1] = joker
+    return Corner(x, y, 40, 60, 0.9, rank / rank.sum(), suit)
+
+
+BLANK = np.full((720, 720, 3), 90, np.uint8)
+
+
+def test_a_card_seen_at_both_indexes_is_the_one_on_top_and_sure():
+    # The 7H shows both indexes; the QS only one (the 7H lies over its other corner).
+    seen, top = cards_from_corners(BLANK, [corner(300, 200, "QS", 0.999), corner(250, 300, "7H"), corner(450, 520, "7H")])
+    assert top == "7H"
+    by_name = {s.card: s for s in seen}
+    assert by_name["7H"].both_corners and by_name["7H"].sure
+    assert not by_name["QS"].both_corners
+
+
+def test_a_faint_single_index_and_a_jokers_corner_are_not_named():
+    seen, top = cards_from_corners(BLANK, [corner(300, 200, "QS", 0.3), corner(500, 500, "AC", 0.9, joker=0.5)])
+    assert seen == [] and top is None
+
+
+def test_two_indexes_that_disagree_are_two_cards_neither_on_top_by_agreement():
+    seen, _ = cards_from_corners(BLANK, [corner(250, 300, "8H", 0.7), corner(450, 520, "6H", 0.7)])
+    assert sorted(s.card for s in seen) == ["6H", "8H"]
+    assert not any(s.both_corners or s.sure for s in seen)
+
+
+@shipped
+def test_the_models_are_small_and_open_in_opencv():
+    assert MODEL_PATH.stat().st_size + READER_PATH.stat().st_size <= 10 * 1024 * 1024
+    assert CornerDetector().reader is not None
+
+
+@shipped
+@pytest.mark.slow
+def test_overlapping_drawn_cards_the_top_one_is_found_and_no_sure_name_is_wrong(classifier):
+    rng = np.random.default_rng(31)
+    codes = [r + s for s in SUITS for r in RANKS]
+    right = 0
+    for _ in range(20):
+        cards = list(rng.choice(codes, 3, replace=False))
+        image, _ = random_scene(rng, cards)
+        seen, top = read_image(image, classifier)
+        right += top == cards[-1]
+        assert all(s.card in cards for s in seen if s.sure), (cards, [(s.card, s.sure) for s in seen])
+    # 13 of 20 here; by outlines alone 20 (drawn cards cast a shadow that outlines the top one,
+    # which the real photos lack): docs/vision.md, "What fails".
+    assert right >= 12, f"the top card named in {right} of 20 piles"
