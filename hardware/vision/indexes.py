@@ -136,5 +136,17 @@ def cards_from_corners(image: np.ndarray, corners) -> tuple[list[SeenCard], str 
         # On top: a card with both indexes showing, the clearest first.
         ranked.append(((b is None, -score * min(c.heat for c in pair)), card))
     seen = [card for _, card in sorted(ranked, key=lambda kc: kc[0])]
+    seen = [card for card in seen if not _a_mark_on_another(card, seen)]
     top = seen[0].card if seen else None
     return seen, top
+
+
+def _a_mark_on_another(card: SeenCard, seen: list[SeenCard]) -> bool:
+    """An unsure card placed from one index that lies inside another card's own edge: a pip or a
+    picture of that card read as an index, not a card (a real index there would be on top)."""
+    if card.sure or card.outlined or card.both_corners:
+        return False
+    x, y = (float(v) for v in np.asarray(card.outline, dtype=np.float32).mean(axis=0))
+    return any(other is not card and other.outlined
+               and cv2.pointPolygonTest(np.asarray(other.outline, dtype=np.float32).reshape(-1, 1, 2), (x, y), False) > 0
+               for other in seen)
