@@ -65,9 +65,13 @@ def test_whole_jacks_game_by_touch(driver, app):
         tap_text(driver, f"{seat}. {name}", setup)
     for name in PLAYERS:
         tap_text(driver, name, setup)
-    # Play to 40 so the game ends within a few rounds: 75 - 7 taps of "-5".
-    for _ in range(7):
-        driver.tap(setup.ids.target_down)
+    # Play to 40 so the game ends within a few rounds: "-5" (or "+5") from the target offered,
+    # which is the one Settings keeps (another test may have changed it).
+    for _ in range(100):
+        if setup.target == 40:
+            break
+        driver.tap(setup.ids.target_down if setup.target > 40 else setup.ids.target_up)
+    assert setup.ids.target_label.text == "40"
     assert setup.ids.start_button.text == "Start"
     driver.tap(setup.ids.start_button)
 
