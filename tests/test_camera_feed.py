@@ -206,14 +206,9 @@ def test_a_resumed_camera_game_takes_the_pile_as_it_lies(store, video, classifie
 
 def card_frame(code: str, seed: int = 5):
     """A 640x480 frame from above with one card of a drawn deck lying on the cloth."""
-    import numpy as np
+    from hardware.vision.synthetic import one_card_frame
 
-    from hardware.vision.render import card_quad, light_and_blur, paste_card, render_card, texture
-
-    rng = np.random.default_rng(seed)
-    image = texture(480, 640, rng, "cloth")
-    paste_card(image, render_card(code, {"font": 2, "thickness": 2}), card_quad(320, 240, 170, 8))
-    return light_and_blur(image, rng, blur=0.5, noise=2.0)
+    return one_card_frame(code, seed)
 
 
 def test_teaching_asks_each_card_in_turn_keeps_it_and_resumes_where_it_stopped(tmp_path, classifier):

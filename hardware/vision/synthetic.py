@@ -23,6 +23,15 @@ def _hand(img: np.ndarray, cx: float, cy: float) -> None:
         cv2.ellipse(img, (int(cx - 45 + 30 * k), int(cy - 105)), (13, 40), 0, 0, 360, SKIN, -1, cv2.LINE_AA)
 
 
+def one_card_frame(code: str, seed: int = 5) -> np.ndarray:
+    """A 640x480 frame from above with one card of a drawn deck lying on the cloth, as a deck is
+    taught (the tests' and the teaching screenshot's)."""
+    rng = np.random.default_rng(seed)
+    image = texture(480, 640, rng, "cloth")
+    paste_card(image, render_card(code, {"font": 2, "thickness": 2}), card_quad(320, 240, 170, 8))
+    return light_and_blur(image, rng, blur=0.5, noise=2.0)
+
+
 def game_video(seed: int = 1, cards=("7H", "KS", "JD", "4C", "10H", "QD", "AS")):
     rng = np.random.default_rng(seed)
     fps = 30

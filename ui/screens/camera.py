@@ -5,16 +5,14 @@ no camera, how to mount and aim one (docs/vision.md, "Mounting and aiming the ca
 from __future__ import annotations
 
 from kivy.app import App
-from kivy.clock import Clock
 from kivy.properties import BooleanProperty, StringProperty
 from kivy.uix.screenmanager import Screen
 
 from companion.table.slapjack_view import card_words
 
 from ..camera_link import camera_for
-from ..widgets.camera_view import CameraView  # noqa: F401  (the picture in the .kv)
+from ..widgets.camera_view import CameraView, LivePicture  # noqa: F401  (CameraView: the picture in the .kv)
 
-FRAMES_PER_S = 10   # enough to aim by; the Pi's other core stays free for the watcher
 MOUNT_TEXT = ("Mounting and aiming the camera: look straight down at the middle of the table from 40 to 60 cm: a Pi Camera Module on a "
               "small stand, or a USB webcam on a clamp, so a card is at least 120 pixels wide. Even "
               "light from above: no lamp reflected in the cards, no hard shadow over the pile. Then set "
@@ -23,7 +21,7 @@ MOUNT_TEXT = ("Mounting and aiming the camera: look straight down at the middle 
 DRAG_TEXT = "Drag a box round the pile and a hand's width around it: only that part is watched."
 
 
-class CameraScreen(Screen):
+class CameraScreen(LivePicture, Screen):
     working = BooleanProperty(False)    # there is a camera, and it is sending frames
     status_text = StringProperty("")
     seen_text = StringProperty("")
@@ -31,7 +29,6 @@ class CameraScreen(Screen):
 
     def __init__(self, **kwargs):
         super().__init__(**kwargs)
-        self._event = None
         self.ids.view.bind(on_box=lambda view, region: self.set_region(region))
 
     @property
@@ -49,16 +46,6 @@ class CameraScreen(Screen):
             return
         self.update()
 
-    def on_enter(self, *_):
-        self.link.want_picture(self.name, True)
-        if self._event is None:
-            self._event = Clock.schedule_interval(lambda dt: self.update(), 1 / FRAMES_PER_S)
-
-    def on_leave(self, *_):
-        if self._event is not None:
-            self._event.cancel()
-            self._event = None
-        self.link.want_picture(self.name, False)   # outlines and names cost a frame's reading: only while shown
 
     def update(self) -> None:
         link = self.link

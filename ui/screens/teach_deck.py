@@ -7,18 +7,16 @@ next card; Start again forgets the deck and teaches it afresh.
 from __future__ import annotations
 
 from kivy.app import App
-from kivy.clock import Clock
 from kivy.properties import BooleanProperty, StringProperty
 from kivy.uix.screenmanager import Screen
 
 from ..camera_link import camera_for
-from ..widgets.camera_view import CameraView  # noqa: F401  (the picture in the .kv)
+from ..widgets.camera_view import CameraView, LivePicture  # noqa: F401  (CameraView: the picture in the .kv)
 from ..widgets.card_picker import card_text
 
-FRAMES_PER_S = 10
 
 
-class TeachDeckScreen(Screen):
+class TeachDeckScreen(LivePicture, Screen):
     working = BooleanProperty(False)   # a camera sending frames
     prompt_text = StringProperty("")
     progress_text = StringProperty("")
@@ -28,7 +26,6 @@ class TeachDeckScreen(Screen):
     def __init__(self, **kwargs):
         super().__init__(**kwargs)
         self.lesson = None
-        self._event = None
         self._doubted: str | None = None   # the card the camera took for another: a second tap keeps it
         self._changed = False
 
@@ -47,17 +44,9 @@ class TeachDeckScreen(Screen):
         self.show_next()
         self.update()
 
-    def on_enter(self, *_):
-        self.link.want_picture(self.name, True)
-        if self._event is None:
-            self._event = Clock.schedule_interval(lambda dt: self.update(), 1 / FRAMES_PER_S)
-
     def on_leave(self, *_):
-        if self._event is not None:
-            self._event.cancel()
-            self._event = None
+        super().on_leave()
         link = self.link
-        link.want_picture(self.name, False)
         if self._changed:
             self._changed = False
             link.reload_deck()   # games read with the taught corners from now on

@@ -154,3 +154,24 @@ class CameraView(Widget):
 
     def on_box(self, region) -> None:
         pass
+
+
+class LivePicture:
+    """A screen showing the camera's live picture: it asks the camera for pictures (outlines and
+    names cost a frame's reading) and redraws ``FRAMES_PER_S`` times a second only while shown."""
+
+    FRAMES_PER_S = 10   # enough to aim by; the Pi's other core stays free for the watcher
+    _event = None
+
+    def on_enter(self, *_):
+        from kivy.clock import Clock
+
+        self.link.want_picture(self.name, True)
+        if self._event is None:
+            self._event = Clock.schedule_interval(lambda dt: self.update(), 1 / self.FRAMES_PER_S)
+
+    def on_leave(self, *_):
+        if self._event is not None:
+            self._event.cancel()
+            self._event = None
+        self.link.want_picture(self.name, False)

@@ -60,14 +60,9 @@ def _no_camera(app, driver):
 
 def one_card_frame(code: str, seed: int = 5):
     """A 640x480 frame with one card held under the camera, as a deck is taught."""
-    import numpy as np
+    from hardware.vision.synthetic import one_card_frame
 
-    from hardware.vision.render import card_quad, light_and_blur, paste_card, render_card, texture
-
-    rng = np.random.default_rng(seed)
-    image = texture(480, 640, rng, "cloth")
-    paste_card(image, render_card(code, {"font": 2, "thickness": 2}), card_quad(320, 240, 170, 8))
-    return light_and_blur(image, rng, blur=0.5, noise=2.0)
+    return one_card_frame(code, seed)
 
 
 def _teach(app, driver):
