@@ -53,9 +53,8 @@ def test_a_race_heard_late_is_scored_on_its_own_presses_on_the_slapjack_screen(d
         shutil.rmtree(work, ignore_errors=True)
     assert_all_right(results, 5)
     assert [r["condition"] for r in results] == ["sound off", "sound on"] * 2 + ["sound off"]
-    # The held-up races were scored late, waiting for their presses; the others on time.
-    assert results[1]["end_late_ms"] > 20 and results[2]["end_late_ms"] > 20
-    assert results[0]["end_late_ms"] < results[1]["end_late_ms"]
+    # The held-up races were scored after the stall (50 ms past their planned end), on their presses.
+    assert results[1]["end_late_ms"] >= 50 and results[2]["end_late_ms"] >= 50
 
 
 def test_a_race_heard_late_is_scored_on_its_own_presses_on_the_pads_path(display):

@@ -40,8 +40,9 @@ class SlapRaces:
     condition's ``set_up()`` and its result is marked with the name, so two conditions are
     compared race by race in one run, under the same load, rather than in runs minutes apart.
 
-    A race ends only once the app has had every one of its presses: ``SETTLE`` after the last
-    edge was actually driven, and after the Clock events that hand those presses to the app.
+    A race ends only once the app has had every one of its presses: no sooner than planned,
+    ``LATE_SETTLE`` after its last edge was actually driven, after the Clock events that hand
+    those presses to the app, and once its verdict is on screen (or ``SHOW_WAIT`` has passed).
     A main thread (or device thread) held up past the race's planned end, as a loaded machine
     does for a few hundred ms now and then, hands its presses over late; ended on its planned
     time, the race found no verdict yet, and its presses then counted in the next race (as the
@@ -51,6 +52,7 @@ class SlapRaces:
 
     HOLD = 0.08
     SETTLE = 0.15      # after a race's last delivered edge (and the pads' debounce): its verdict is in
+    LATE_SETTLE = 0.1  # after an edge driven late: its press handed over, its window closed
     SHOW_WAIT = 0.5    # at most this long more for the verdict of presses handled late, and its frame
 
     def __init__(self, watch: FrameWatch, board, pads: list[int], verdict_widget, races: int, rng,
@@ -140,7 +142,8 @@ class SlapRaces:
         if len(delivered) < race["drives"]:
             Clock.schedule_once(lambda dt: self._end(), 0.005)   # an edge not driven yet: a device thread held up
             return
-        wait = max(delivered) + self.board.debounce + self.SETTLE - time.monotonic()
+        # Edges driven late (a device thread held up) get their own settle time, counted from then.
+        wait = max(race["planned_end"], max(delivered) + self.board.debounce + self.LATE_SETTLE) - time.monotonic()
         if wait > 0:
             Clock.schedule_once(lambda dt: self._end(), wait)
             return
