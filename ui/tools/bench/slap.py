@@ -105,7 +105,8 @@ class SlapRaces:
                 self.watch.rects = []
 
         self.race = {"edges": edges, "frames": frames, "listener": listener, "condition": condition,
-                     "drives": 2 * len(edges), "delivered": [], "planned_end": done_at}
+                     "drives": 2 * len(edges), "delivered": [], "driven_late": [],
+                     "planned_end": done_at}
         self.watch.watch([self.widget])
         self.watch.listeners.append(listener)
         for pad, edge in edges.items():
@@ -119,13 +120,15 @@ class SlapRaces:
     def _drive(self, pad: int, pressed: bool, edge: float, delay: float) -> None:
         """Drive one edge on the device thread, noting when it was driven (its press is then
         on Kivy's Clock, on its way to the app)."""
-        mock, delivered = self.board.mock, self.race["delivered"]
+        mock, delivered, late = self.board.mock, self.race["delivered"], self.race["driven_late"]
 
         def drive():
             try:
                 (mock.press if pressed else mock.release)(pad, edge)
             finally:
-                delivered.append(time.monotonic())
+                now = time.monotonic()
+                late.append(now - (edge + delay))
+                delivered.append(now)
 
         self.late.later(edge + delay, drive)
 
@@ -194,6 +197,7 @@ class SlapRaces:
             })
         # How long past its planned end the race was scored (waiting for presses held up).
         self.results[-1]["end_late_ms"] = max(0.0, time.monotonic() - race["planned_end"]) * 1000.0
+        self.results[-1]["driven_late_ms"] = max(race["driven_late"]) * 1000.0   # its latest edge, past its time
         if race["condition"] is not None:
             self.results[-1]["condition"] = race["condition"]
         self.race = None
