@@ -13,12 +13,14 @@ meant to be run by hand, but it can be::
                                                            game), pads pressed on the app's mock pins;
                                                            with "alternate": "sound" (or "commit") the
                                                            races take turns with the sound off and on
-                                                           (commits at --commit-delay-ms and at 0)
+                                                           (commits at --commit-delay-ms and at 0);
+                                                           "stalls": [K, ...] holds the main thread busy
+                                                           through those races' planned ends
           {"cmd": "rss"}                                   peak and current resident memory
           {"cmd": "cpu"}                                   its own CPU time (where there is no /proc)
           {"cmd": "quit"}
         with --commit-delay-ms N, every durable commit of the app's store takes at least N ms.
-    python -m ui.tools.bench.probe slap --races N [--busy-ms 8] [--max-delay-ms 0] [--not-free]
+    python -m ui.tools.bench.probe slap --races N [--busy-ms 8] [--max-delay-ms 0] [--not-free] [--stall-race K]
         a window with the app's Kivy settings and the pads' documented path to the screen (mock
         pins driven at known edge times -> PadBoard -> Clock.schedule_once_free -> RaceRunner ->
         a label), the main thread kept busy drawing; each race timed from its first edge to the
@@ -242,7 +244,8 @@ def hooks(state: dict, args) -> None:
                 races.verdict_set()
 
             races = SlapRaces(watch, board, pads, screen.ids.verdict_label, int(command.get("races", 50)), rng,
-                              float(command.get("max_delay_ms", 0)), ranking, between, done, conditions)
+                              float(command.get("max_delay_ms", 0)), ranking, between, done, conditions,
+                              stalls=command.get("stalls", ()))
             screen.bind(verdict_text=changed)
             busy = busy_drawing(rng, float(command.get("busy_ms", 8)), redraw)
             races.start()
@@ -294,6 +297,8 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--max-delay-ms", type=float, default=0.0, help="extra callback delay, uniform 0..this")
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--not-free", action="store_true", help="hand presses over with Clock.schedule_once instead")
+    p.add_argument("--stall-race", type=int, action="append", default=[],
+                   help="hold the main thread busy through this race's planned end (races from 0; repeatable)")
     args = parser.parse_args(argv)
     if args.mode == "app":
         return run_app(args)

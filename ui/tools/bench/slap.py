@@ -38,12 +38,25 @@ class SlapRaces:
     which order (``ranking()``), and what to do between races (``between()``). With
     ``conditions`` (``[(name, set_up), ...]``) the races take turns: each race runs after its
     condition's ``set_up()`` and its result is marked with the name, so two conditions are
-    compared race by race in one run, under the same load, rather than in runs minutes apart."""
+    compared race by race in one run, under the same load, rather than in runs minutes apart.
+
+    A race ends only once the app has had every one of its presses: no sooner than planned,
+    ``LATE_SETTLE`` after its last edge was actually driven, after the Clock events that hand
+    those presses to the app, and once its verdict is on screen (or ``SHOW_WAIT`` has passed).
+    A main thread (or device thread) held up past the race's planned end, as a loaded machine
+    does for a few hundred ms now and then, hands its presses over late; ended on its planned
+    time, the race found no verdict yet, and its presses then counted in the next race (as the
+    judge-only table rightly joins presses to a race still waiting for its verdict), naming a
+    winner from the race before. ``stalls`` (race numbers, from 0) hold the main thread busy
+    from before such a race's first edge until after its planned end, to show it."""
 
     HOLD = 0.08
+    SETTLE = 0.15      # after a race's last delivered edge (and the pads' debounce): its verdict is in
+    LATE_SETTLE = 0.1  # after an edge driven late: its press handed over, its window closed
+    SHOW_WAIT = 0.5    # at most this long more for the verdict of presses handled late, and its frame
 
     def __init__(self, watch: FrameWatch, board, pads: list[int], verdict_widget, races: int, rng,
-                 max_delay_ms: float, ranking, between, done, conditions=()):
+                 max_delay_ms: float, ranking, between, done, conditions=(), stalls=()):
         from hardware.mock import LateDelivery
 
         self.watch, self.board, self.pads, self.widget = watch, board, pads, verdict_widget
@@ -53,6 +66,7 @@ class SlapRaces:
         self.results: list[dict] = []
         self.race: dict | None = None
         self.conditions = list(conditions)
+        self.stalls = set(stalls)
 
     def start(self) -> None:
         from kivy.clock import Clock
@@ -80,6 +94,7 @@ class SlapRaces:
             edges[pad] = t
             t += rng.uniform(0.001, 0.003) if rng.random() < 0.5 else rng.uniform(0.003, 0.030)
         frames: list = []
+        done_at = max(edges.values()) + self.HOLD + self.max_delay + self.board.debounce + self.SETTLE
 
         def listener(t, frame, hashes):
             frames.append((t, hashes))
@@ -89,18 +104,68 @@ class SlapRaces:
                 # hold back the presses' device thread: the probe's cost, not the app's.
                 self.watch.rects = []
 
-        self.race = {"edges": edges, "frames": frames, "listener": listener, "condition": condition}
+        self.race = {"edges": edges, "frames": frames, "listener": listener, "condition": condition,
+                     "drives": 2 * len(edges), "delivered": [], "driven_late": [],
+                     "planned_end": done_at}
         self.watch.watch([self.widget])
         self.watch.listeners.append(listener)
-        mock = self.board.mock
         for pad, edge in edges.items():
             delay = rng.uniform(0, self.max_delay)
-            self.late.drive(mock, pad, True, edge, delay)
-            self.late.drive(mock, pad, False, edge + self.HOLD, delay)
-        done_at = max(edges.values()) + self.HOLD + self.max_delay + self.board.debounce + 0.15
+            self._drive(pad, True, edge, delay)
+            self._drive(pad, False, edge + self.HOLD, delay)
         Clock.schedule_once(lambda dt: self._end(), done_at - time.monotonic())
+        if len(self.results) in self.stalls:
+            self._stall(done_at + 0.05)
+
+    def _drive(self, pad: int, pressed: bool, edge: float, delay: float) -> None:
+        """Drive one edge on the device thread, noting when it was driven (its press is then
+        on Kivy's Clock, on its way to the app)."""
+        mock, delivered, late = self.board.mock, self.race["delivered"], self.race["driven_late"]
+
+        def drive():
+            try:
+                (mock.press if pressed else mock.release)(pad, edge)
+            finally:
+                now = time.monotonic()
+                late.append(now - (edge + delay))
+                delivered.append(now)
+
+        self.late.later(edge + delay, drive)
+
+    @staticmethod
+    def _stall(until: float) -> None:
+        while time.monotonic() < until:   # pure Python: the device thread still drives its edges
+            sum(i * i for i in range(200))
 
     def _end(self) -> None:
+        from kivy.clock import Clock
+
+        race = self.race
+        delivered = race["delivered"]
+        if len(delivered) < race["drives"]:
+            Clock.schedule_once(lambda dt: self._end(), 0.005)   # an edge not driven yet: a device thread held up
+            return
+        # Edges driven late (a device thread held up) get their own settle time, counted from then.
+        wait = max(race["planned_end"], max(delivered) + self.board.debounce + self.LATE_SETTLE) - time.monotonic()
+        if wait > 0:
+            Clock.schedule_once(lambda dt: self._end(), wait)
+            return
+        if "handed_over" not in race:
+            # The presses' own Clock events are queued already; this one comes after them, so
+            # the app has handled every press (and closed its window) when the race is scored.
+            race["handed_over"] = time.monotonic()
+            Clock.schedule_once(lambda dt: self._end(), 0)
+            return
+        set_at = race.get("verdict_set")
+        shown = set_at is not None and any(t >= set_at and hashes is not None for t, hashes in race["frames"])
+        if not shown and time.monotonic() < race["handed_over"] + self.SHOW_WAIT:
+            # Presses handled late: the app's window (a timer of its own) and the frame showing
+            # its verdict are still to come.
+            Clock.schedule_once(lambda dt: self._end(), 1 / 30)
+            return
+        self._score()
+
+    def _score(self) -> None:
         from kivy.clock import Clock
 
         race = self.race
@@ -130,6 +195,9 @@ class SlapRaces:
                 "winner_right": ranking[:1] == truth[:1],
                 "ranked_right": ranking == [p for p in truth if p in ranking],
             })
+        # How long past its planned end the race was scored (waiting for presses held up).
+        self.results[-1]["end_late_ms"] = max(0.0, time.monotonic() - race["planned_end"]) * 1000.0
+        self.results[-1]["driven_late_ms"] = max(race["driven_late"]) * 1000.0   # its latest edge, past its time
         if race["condition"] is not None:
             self.results[-1]["condition"] = race["condition"]
         self.race = None
@@ -176,7 +244,7 @@ def run_slap(args) -> int:
             self.busy = busy_drawing(rng, args.busy_ms)
             self.races = SlapRaces(watch, self.board, list(range(self.board.count)), self.verdict, args.races, rng,
                                    args.max_delay_ms, ranking=lambda: self.last_ranking, between=self.between,
-                                   done=self.finish)
+                                   done=self.finish, stalls=args.stall_race)
             self.last_ranking = []
             self.between()
             self.races.start()
