@@ -45,6 +45,21 @@ def held_out_scenes() -> list[str]:
         return sorted(str(n) for n in model["held_out"])
 
 
+def start_training(seed: int, data: str):
+    """(torch with one thread, as the machine is shared, and seeded; a numpy generator of the same
+    seed; the scenes folder; the scene photos training may use, the held-out ones left out)."""
+    import torch
+
+    torch.set_num_threads(1)
+    cv2.setNumThreads(1)
+    torch.manual_seed(seed)
+    rng = np.random.default_rng(seed)
+    folder = Path(data) / "scenes"
+    held = set(held_out_scenes())
+    names = sorted(n for n in json.loads((folder / "labels.json").read_text()) if n not in held)
+    return torch, rng, folder, names
+
+
 def scene_samples(folder: Path, names: list[str]):
     """(image 720x720, boxes [[x, y, w, h, rank, suit]] in pixels) for each photo."""
     labels = json.loads((folder / "labels.json").read_text())
@@ -295,16 +310,7 @@ def main(argv=None) -> int:
     parser.add_argument("--out", default=str(MODEL_PATH))
     args = parser.parse_args(argv)
 
-    import torch
-
-    torch.set_num_threads(1)  # the machine is shared
-    cv2.setNumThreads(1)
-    torch.manual_seed(args.seed)
-    rng = np.random.default_rng(args.seed)
-    folder = Path(args.data) / "scenes"
-    held = set(held_out_scenes())
-    labels = json.loads((folder / "labels.json").read_text())
-    names = sorted(n for n in labels if n not in held)
+    torch, rng, folder, names = start_training(args.seed, args.data)
     t0 = time.time()
     samples = scene_samples(folder, names)
     samples += [drawn_sample(rng) for _ in range(args.drawn)]
@@ -313,7 +319,7 @@ def main(argv=None) -> int:
         crop_folder = Path(args.data) / "crops"
         crop_names = sorted(n for n in json.loads((crop_folder / "labels.json").read_text()) if n.startswith("train-"))
         faces = crop_faces(crop_folder, crop_names, args.boxes_from)
-    print(f"{len(names)} photos (held out {len(held)}), {args.drawn} drawn scenes, {len(faces)} crops, "
+    print(f"{len(names)} photos (held out {len(held_out_scenes())}), {args.drawn} drawn scenes, {len(faces)} crops, "
           f"{time.time() - t0:.0f} s", flush=True)
 
     border = cv2.BORDER_REFLECT if args.border == "reflect" else cv2.BORDER_REPLICATE

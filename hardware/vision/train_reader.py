@@ -24,7 +24,8 @@ import numpy as np
 
 from companion.cards import RANKS, SUITS
 from hardware.vision.corners import PATCH, READER_PATH, index_patch
-from hardware.vision.train_corners import (crop_faces, drawn_sample, held_out_scenes, lay_cards, scene_samples)
+from hardware.vision.train_corners import (crop_faces, drawn_sample, lay_cards, scene_samples,
+                                           start_training)
 
 NONE_RANK, NONE_SUIT = len(RANKS) + 1, len(SUITS) + 1
 
@@ -96,16 +97,8 @@ def main(argv=None) -> int:
     parser.add_argument("--out", default=str(READER_PATH))
     args = parser.parse_args(argv)
 
-    import torch
+    torch, rng, folder, names = start_training(args.seed, args.data)
     import torch.nn.functional as F
-
-    torch.set_num_threads(1)  # the machine is shared
-    cv2.setNumThreads(1)
-    torch.manual_seed(args.seed)
-    rng = np.random.default_rng(args.seed)
-    folder = Path(args.data) / "scenes"
-    held = set(held_out_scenes())
-    names = sorted(n for n in json.loads((folder / "labels.json").read_text()) if n not in held)
     t0 = time.time()
     real = scene_samples(folder, names)
     drawn = [drawn_sample(rng, table_first=False) for _ in range(args.drawn)]

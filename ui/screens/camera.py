@@ -10,7 +10,6 @@ from kivy.uix.screenmanager import Screen
 
 from companion.table.slapjack_view import card_words
 
-from ..camera_link import camera_for
 from ..widgets.camera_view import CameraView, LivePicture  # noqa: F401  (CameraView: the picture in the .kv)
 
 MOUNT_TEXT = ("Mounting and aiming the camera: look straight down at the middle of the table from 40 to 60 cm: a Pi Camera Module on a "
@@ -30,10 +29,6 @@ class CameraScreen(LivePicture, Screen):
     def __init__(self, **kwargs):
         super().__init__(**kwargs)
         self.ids.view.bind(on_box=lambda view, region: self.set_region(region))
-
-    @property
-    def link(self):
-        return camera_for(App.get_running_app())
 
     def prepare(self, **_):
         link = self.link

@@ -6,11 +6,9 @@ next card; Start again forgets the deck and teaches it afresh.
 
 from __future__ import annotations
 
-from kivy.app import App
 from kivy.properties import BooleanProperty, StringProperty
 from kivy.uix.screenmanager import Screen
 
-from ..camera_link import camera_for
 from ..widgets.camera_view import CameraView, LivePicture  # noqa: F401  (CameraView: the picture in the .kv)
 from ..widgets.card_picker import card_text
 
@@ -28,10 +26,6 @@ class TeachDeckScreen(LivePicture, Screen):
         self.lesson = None
         self._doubted: str | None = None   # the card the camera took for another: a second tap keeps it
         self._changed = False
-
-    @property
-    def link(self):
-        return camera_for(App.get_running_app())
 
     def prepare(self, **_):
         from hardware.vision.teach import Lesson

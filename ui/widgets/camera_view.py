@@ -163,6 +163,14 @@ class LivePicture:
     FRAMES_PER_S = 10   # enough to aim by; the Pi's other core stays free for the watcher
     _event = None
 
+    @property
+    def link(self):
+        from kivy.app import App
+
+        from ..camera_link import camera_for
+
+        return camera_for(App.get_running_app())
+
     def on_enter(self, *_):
         from kivy.clock import Clock
 
