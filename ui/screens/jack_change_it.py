@@ -23,6 +23,7 @@ from .. import sound, theme
 from ..widgets.basics import TableButton
 from ..widgets.card_words import card_markup, words_markup
 from ..widgets.card_picker import CardPicker, PickerSuitButton, card_text  # noqa: F401  (the .kv uses CardPicker)
+from ..widgets.name_grid import even_rows, text_width
 from ..widgets.seen_card import SeesCards
 
 DIRECTION_ARROWS = {"clockwise": "\u21bb", "anticlockwise": "\u21ba"}  # the round arrow
@@ -41,10 +42,7 @@ NAME_ROOM = dp(8)  # a seat's name keeps this much clear of its tile's edges
 def name_lines(name: str, room: float) -> tuple[str, int]:
     """``name`` as a seat shows it in ``room`` px: whole on one line, or broken over two at
     full size ("Christa-" over "belle") rather than smaller type or an ellipsis."""
-    from kivy.core.text import Label as CoreLabel
-
-    measure = CoreLabel(font_name=theme.FONT_BOLD, font_size=NAME_PX)
-    if measure.get_extents(name)[0] <= room or len(name) <= 3:
+    if text_width(name, theme.FONT_BOLD, NAME_PX) <= room or len(name) <= 3:
         return name, 1
     if " " in name:
         return name.replace(" ", "\n", 1), 2
@@ -54,11 +52,8 @@ def name_lines(name: str, room: float) -> tuple[str, int]:
 
 def two_line_width(name: str) -> float:
     """How wide ``name`` is on a seat when it takes two lines (its wider line)."""
-    from kivy.core.text import Label as CoreLabel
-
-    measure = CoreLabel(font_name=theme.FONT_BOLD, font_size=NAME_PX)
     shown = name_lines(name, 0)[0]
-    return max(measure.get_extents(line)[0] for line in shown.split("\n"))
+    return max(text_width(line, theme.FONT_BOLD, NAME_PX) for line in shown.split("\n"))
 
 
 def seat_grid(names: list[str], room: float, most: int) -> tuple[int, int]:
@@ -68,9 +63,7 @@ def seat_grid(names: list[str], room: float, most: int) -> tuple[int, int]:
         return 1, 1
     tile = max(two_line_width(name) for name in names) + NAME_ROOM
     per_seat = tile + ARROW_W + 2 * SEAT_GAP
-    cols = max(1, min(len(names), most, int(room // per_seat)))
-    rows = -(-len(names) // cols)
-    return -(-len(names) // rows), rows
+    return even_rows(len(names), max(1, min(len(names), most, int(room // per_seat))))
 
 
 class SeatTile(BoxLayout):

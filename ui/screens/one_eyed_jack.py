@@ -25,6 +25,7 @@ from ..widgets.board import OneEyedBoard, side_colour  # the module also gives t
 from ..widgets.card_picker import CardPicker, PickerRankButton, PickerSuitButton, card_text
 from ..widgets.seen_card import SeesCards
 from ..widgets.card_words import card_markup
+from ..widgets.name_grid import text_width
 
 # The panel beside (or under) the board needs about this much room; the board takes the rest.
 PANEL_WIDTH = 300
@@ -40,9 +41,7 @@ NAME_LINE = dp(24) * 0.95  # one line of names at 20 px, as the label sets them 
 
 
 def _extent(text: str) -> float:
-    from kivy.core.text import Label as CoreLabel
-
-    return CoreLabel(font_name=theme.FONT, font_size=NAMES_PX).get_extents(text)[0]
+    return text_width(text, theme.FONT, NAMES_PX)
 
 
 def stacked_names(members: list[str], room: float) -> str:

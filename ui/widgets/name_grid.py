@@ -34,6 +34,17 @@ def columns(widest: float, room: float, gap: float, count: int, most: int = 0) -
     return max(1, min(count, fit, most or count))
 
 
+def even_rows(count: int, cols: int) -> tuple[int, int]:
+    """(columns, rows) for ``count`` cells at most ``cols`` to a row, shared evenly over the rows
+    (eight: two rows of four, not five and three).
+
+    >>> even_rows(8, 5), even_rows(10, 4), even_rows(3, 7)
+    ((4, 2), (4, 3), (3, 1))
+    """
+    rows = -(-count // cols)
+    return -(-count // rows), rows
+
+
 class NameGrid(GridLayout):
     """Its children are buttons; it sets its own columns and height from their words."""
 
@@ -65,9 +76,7 @@ def seat_columns(names: list[str], room: float, gap: float, font_name: str, font
     if not names:
         return 1
     widest = max(text_width(name, font_name, font_px) for name in names) + text_room
-    cols = columns(widest, room, gap, len(names))
-    rows = -(-len(names) // cols)
-    return -(-len(names) // rows)
+    return even_rows(len(names), columns(widest, room, gap, len(names)))[0]
 
 
 def side_by_side(width: float, count: str, caption: str, count_px: float, caption_px: float,
