@@ -24,15 +24,21 @@ def stored(path, game_id) -> int:
         other.close()
 
 
+def one_round_then_two_held(store: Store) -> Session:
+    """A Jacks game with one round committed and two more held."""
+    session = Session.start(store, HEADER)
+    session.play(ROUND)
+    with store.holding():
+        session.play(ROUND)
+        session.play(ROUND)
+    return session
+
+
 def test_held_actions_are_durable_only_once_committed(tmp_path):
     path = tmp_path / "t.sqlite3"
     store = Store(path)
     try:
-        session = Session.start(store, HEADER)
-        session.play(ROUND)
-        with store.holding():
-            session.play(ROUND)
-            session.play(ROUND)
+        session = one_round_then_two_held(store)
         assert store.held and len(session.game.actions) == 3
         assert stored(path, session.game_id) == 1, "held: a kill now loses them, and they were never shown"
         store.commit_held()
@@ -80,11 +86,7 @@ def test_a_held_commit_that_fails_takes_every_held_action_back_and_says_so(tmp_p
     monkeypatch.setattr(sqlite3, "connect", lambda *a, **k: real_connect(*a, **{**k, "factory": FailingCommits}))
     store = Store(path)
     try:
-        session = Session.start(store, HEADER)
-        session.play(ROUND)
-        with store.holding():
-            session.play(ROUND)
-            session.play(ROUND)
+        session = one_round_then_two_held(store)
         FailingCommits.fail = True
         with pytest.raises(StoreError, match="could not be saved"):
             store.commit_held()
