@@ -2,7 +2,8 @@
 
 Opens the camera (``--source``, else ``[camera] source`` from config.toml, else "auto"), then
 prints its frame rate each second, what it sees on the pile, and each card the pile watcher
-would report with its landing time. Exit status 0; 1 if no frame came at all.
+would report with its landing time; a recording (a video file or a folder of images) is played
+once, to its end. Exit status 0; 1 if no frame came at all.
 """
 
 from __future__ import annotations
@@ -59,7 +60,7 @@ def cmd_camera(args) -> int:
     from hardware.vision.watcher import PileWatcher
 
     settings = _settings(args)
-    camera = Camera(settings)
+    camera = Camera(settings, loop=False)  # a recording is checked once, to its end
     printer = _Printer(time.monotonic())
     watcher = PileWatcher(camera, printer, region=settings.region)  # builds the classifier first
     t0 = printer.t0 = time.monotonic()

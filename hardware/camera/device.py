@@ -147,8 +147,11 @@ class MockCamera:
         pass
 
 
-def open_source(settings: CameraSettings):
-    """The source named by the settings; raises CameraError if there is none to open."""
+def open_source(settings: CameraSettings, loop: bool = True):
+    """The source named by the settings; raises CameraError if there is none to open.
+
+    A file or folder stands in for a camera: it plays round again (``loop``) for the app, and
+    once for the camera check, which stops at its end."""
     s = settings.source
     if s == "":
         raise CameraError("no camera set ([camera] source is empty)")
@@ -168,7 +171,7 @@ def open_source(settings: CameraSettings):
     if s.startswith("/dev/video"):
         return OpenCVSource(s, settings.size, settings.fps)
     if os.path.exists(s):
-        return MockCamera(s, fps=settings.fps, realtime=True, loop=True)
+        return MockCamera(s, fps=settings.fps, realtime=True, loop=loop)
     raise CameraError(f"{s}: no such camera, file or folder")
 
 
@@ -176,8 +179,9 @@ class Camera:
     """A source that may come and go; ``read()`` returns a Frame, or None while it is missing."""
 
     def __init__(self, settings: CameraSettings | None = None, source=None, retry: float = 2.0,
-                 clock=time.monotonic) -> None:
+                 clock=time.monotonic, loop: bool = True) -> None:
         self.settings = settings or CameraSettings()
+        self.loop = loop
         self.retry, self.clock = retry, clock
         self._source = source
         self._given = source is not None
@@ -192,7 +196,7 @@ class Camera:
         if self._given or self.clock() < self._next_try:
             return False
         try:
-            self._source = open_source(self.settings)
+            self._source = open_source(self.settings, self.loop)
         except CameraError as exc:
             self.status = f"camera missing: {exc}; looking again every {self.retry:g} s"
             self._next_try = self.clock() + self.retry
