@@ -150,6 +150,9 @@ def slap(driver, screen, clock, pad: int, at: float, arrives: float | None = Non
     driver.pump(1)
 
 
+# The stats test below reads the reaction times of the game this one plays: both run on one
+# worker, this one first (pyproject.toml's addopts: --dist loadgroup).
+@pytest.mark.xdist_group("slapjack-stats")
 def test_whole_screen_deck_game_against_the_computer(driver, app, monkeypatch, fake_clock):
     from companion.games.slapjack_bots import ReactionModel
 
@@ -524,6 +527,7 @@ def test_a_press_heard_during_a_long_frame_is_judged_from_when_it_arrived(driver
 
 # -- stats across games, and the level they offer ---------------------------------------------------------
 
+@pytest.mark.xdist_group("slapjack-stats")
 def test_stats_and_the_computer_level_offered_from_them(driver, app):
     from kivy.core.window import Window
 
