@@ -30,6 +30,7 @@ STUCK_CHECK_SECONDS = 0.5   # often enough to warn within a second, rare enough 
 
 class PadsLink(EventDispatcher):
     status_text = StringProperty("")   # how the pads were opened and where their times come from
+    summary_text = StringProperty("")  # the line under a game: what can change ("" when all is well)
     warning = StringProperty("")       # what the table must know: no edge timestamps, hub lost
     stuck_text = StringProperty("")    # pads held down too long, in words
     reader_text = StringProperty("")   # the card reader's state ("" when there is none)
@@ -67,7 +68,7 @@ class PadsLink(EventDispatcher):
                               on_press=self._press_on_device, on_release=self._release_on_device,
                               on_status=self._status_on_device, work_dir=self.app.data_dir)
         except PadError as exc:
-            self.status_text = "No slap pads"
+            self.status_text = self.summary_text = "No slap pads"
             self.warning = f"The pads cannot be used: {exc}"
             self.app.notify(self.warning, "error", seconds=10)
             return None
@@ -124,6 +125,10 @@ class PadsLink(EventDispatcher):
             self.status_text = f"{status} \u00b7 {how}"
         else:
             self.status_text = how + (f" \u00b7 {status}" if status else "")
+        # Under a game each seat's tile names its pad, so the game's line says only what can
+        # change (the hub coming and going) and any warning; how the times are taken is the
+        # set-up's line and `jack-companion pads`'.
+        self.summary_text = status
         warnings = []
         if not board.timestamps_are_edge:
             warnings.append("No edge timestamps on this pin factory: slaps a few ms apart cannot be told apart")

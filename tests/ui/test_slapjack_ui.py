@@ -187,7 +187,9 @@ def test_whole_screen_deck_game_against_the_computer(driver, app, monkeypatch, f
         monkeypatch.setattr(board.lights, kind, lambda pad, _real=real, _kind=kind: (lit.append((_kind, pad)),
                                                                                    _real(pad)))
     assert stacks(screen) == {"Ann": "26", "Robo": "26"}
-    assert "mock pads" in screen.ids.status_label.text
+    # Ann's seat names her pad and its key; mock pads working say nothing more under the game.
+    assert screen.seats["Ann"].caption.startswith("pad 1 \u00b7 key ")
+    assert screen.ids.status_label.text == "" and screen.ids.status_label.height == 0
 
     def card(number: int) -> float:
         """Wait for the ``number``-th card (from 1) and return when it landed."""

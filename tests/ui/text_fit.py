@@ -2,7 +2,7 @@
 whose text a player would not read whole.
 
 A label fails when its text is shortened (Kivy's ``shorten`` cut it to "Gran w...ith"), when it
-wraps to more lines than its box holds, or when its texture (the text as drawn) is bigger than
+wraps to more lines than its box holds or breaks a word between lines, or when its texture (the text as drawn) is bigger than
 the label's content box (its size less its padding), so part of it is clipped or spills over a
 neighbour. Only labels a player can see are checked: hidden (opacity 0 on the way up), empty,
 or laid out with no room (a part put away) are skipped.
@@ -68,6 +68,13 @@ def problem(label) -> str | None:
         drawn = _drawn(label)
         if len(_letters(drawn)) < len(_letters(_plain(label))):
             return f"{describe(label)} shows only {drawn!r}: the lines below do not fit its box"
+    lines = ["".join(word.text for word in line.words) for line in label._label._cached_lines] \
+        if label._label is not None else []
+    if len(lines) > 1:
+        # A word too long for the box is broken between lines ("game" / "s").
+        broken = [word for word in _plain(label).split() if not any(word in line for line in lines)]
+        if broken:
+            return f"{describe(label)} breaks {broken[0]!r} between lines"
     tw, th = label.texture_size
     if tw > box_w + SLACK or th > box_h + SLACK:
         return (f"{describe(label)} needs {tw:.0f}x{th:.0f} px: its text is clipped or spills out of its box"

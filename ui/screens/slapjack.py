@@ -24,7 +24,7 @@ from ..camera_link import camera_for
 from ..pads_link import link_for
 from ..widgets.basics import ChoiceButton, TableButton
 from ..widgets.card_picker import CardPicker  # noqa: F401  (the card pad in the .kv)
-from ..widgets.slapjack_stats import SlapjackStatsView, SlapResultRow, open_stats  # noqa: F401
+from ..widgets.slapjack_stats import SlapjackStatsView, SlapResultRow, name_column, open_stats  # noqa: F401
 
 COMPUTER_COLOURS = ("#8E9AA6", "#B39B74", "#9C8CC0", "#7FA39A", "#B58C9E", "#8FA36E", "#A0A0A0", "#7F95B8")
 LIGHT_COLOURS = {"turner": theme.PRIMARY, "winner": theme.rgba("#4FD18B"), "wrong": theme.DANGER,
@@ -226,7 +226,7 @@ class SlapjackScreen(Screen):
         self._active = True
         link = self.link
         link.listen(self)
-        link.bind(light_modes=self._show_lights, status_text=self._show_status, warning=self._show_status,
+        link.bind(light_modes=self._show_lights, summary_text=self._show_status, warning=self._show_status,
                   stuck_text=self._show_status, reader_text=self._show_status)
         if self._camera is not None:
             self._camera.listen(self)
@@ -241,7 +241,7 @@ class SlapjackScreen(Screen):
         self._active = False
         self.table.stop()
         link = self.link
-        link.unbind(light_modes=self._show_lights, status_text=self._show_status, warning=self._show_status,
+        link.unbind(light_modes=self._show_lights, summary_text=self._show_status, warning=self._show_status,
                     stuck_text=self._show_status, reader_text=self._show_status)
         link.stop_listening(self)
         if self._camera is not None:
@@ -334,10 +334,10 @@ class SlapjackScreen(Screen):
         feed = camera.feed if camera is not None else None
         lost = feed is not None and feed.seeing is False
         if feed is not None:   # lost, the warning says so; the camera is looked for again meanwhile
-            device = " \u00b7 looking for the camera again" if lost else f" \u00b7 {camera.status_text}"
+            device = "looking for the camera again" if lost else camera.status_text
         else:
-            device = f" \u00b7 {link.reader_text}" if self.live_reader else ""
-        self.status_text = link.status_text + device
+            device = link.reader_text if self.live_reader else ""
+        self.status_text = " \u00b7 ".join(part for part in (link.summary_text, device) if part)
         self.warning_text = " \u00b7 ".join(w for w in (camera.status_text if lost else "",
                                                          link.stuck_text or link.warning) if w)
 
@@ -390,10 +390,11 @@ class SlapjackScreen(Screen):
         self._shown_results = results
         rows = self.ids.results
         rows.clear_widgets()
-        rows.add_widget(SlapResultRow(header=True, cells=["slaps won", "wrong", "average", "best"]))
+        width = name_column(row.name for row in results)
+        rows.add_widget(SlapResultRow(header=True, name_width=width, cells=["slaps won", "wrong", "average", "best"]))
         for row in results:
             rows.add_widget(SlapResultRow(name=row.name, fill=self.colour_of(row.name), cells=list(row.cells),
-                                          counts=list(row.counts)))
+                                          counts=list(row.counts), name_width=width))
 
 
 class EndGameView(ModalView):

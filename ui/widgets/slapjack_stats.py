@@ -10,8 +10,8 @@ from pathlib import Path
 from kivy.app import App
 from kivy.graphics import Color, Rectangle
 from kivy.lang import Builder
-from kivy.metrics import dp
-from kivy.properties import BooleanProperty, ColorProperty, ListProperty, StringProperty
+from kivy.metrics import dp, sp
+from kivy.properties import BooleanProperty, ColorProperty, ListProperty, NumericProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.label import Label
 from kivy.uix.modalview import ModalView
@@ -20,6 +20,7 @@ from kivy.uix.widget import Widget
 from companion.stats import bin_label, histogram, slapjack_stats
 
 from .. import theme
+from .name_grid import text_width
 
 _KV = Path(__file__).with_suffix(".kv")
 _loaded = []
@@ -66,12 +67,18 @@ class SlapResultRow(BoxLayout):
     fill = ColorProperty(theme.PANEL_LIGHT)
     counts = ListProperty([])
     header = BooleanProperty(False)
+    name_width = NumericProperty(dp(100))   # the same in every row of a table: see name_column()
 
     def __init__(self, cells=(), **kwargs):
         load_kv()
         super().__init__(**kwargs)
         for text in cells:
             self.ids.cells.add_widget(SlapResultCell(text=text, header=self.header))
+
+
+def name_column(names) -> float:
+    """How wide the names' column is: the longest name whole, at the rows' 20 px."""
+    return max([dp(100)] + [text_width(name, theme.FONT_BOLD, sp(20)) + dp(16) for name in names])
 
 
 class SlapResultCell(Label):
@@ -96,11 +103,12 @@ class SlapjackStatsView(ModalView):
         played = sum(1 for r in records if r.result)
         self.title = f"Slapjack across {played} finished game{'s' if played != 1 else ''}"
         rows = self.ids.rows
-        rows.add_widget(SlapResultRow(header=True, cells=["games", "wins", "slaps won", "wrong", "avg ms",
-                                                          "best ms"]))
+        width = name_column(stats)
+        rows.add_widget(SlapResultRow(header=True, name_width=width,
+                                      cells=["games", "wins", "slaps won", "wrong", "avg ms", "best ms"]))
         for name, player in sorted(stats.items(), key=lambda item: item[0].lower()):
             timed = bool(player.reactions_ms)
-            rows.add_widget(SlapResultRow(name=name, fill=app.player_colour(name),
+            rows.add_widget(SlapResultRow(name=name, fill=app.player_colour(name), name_width=width,
                                           cells=[str(player.games), str(player.wins), str(player.slaps_won),
                                                  str(player.wrong_slaps),
                                                  f"{player.average_ms:.0f}" if timed else "\u2014",
@@ -108,8 +116,8 @@ class SlapjackStatsView(ModalView):
                                           counts=player.histogram if timed else []))
         if not stats:
             self.ids.empty.text = "No finished Slapjack games yet: the stats fill in as you play."
-        self.ids.scale.text = (f"Reaction times from {bin_label(0)} ms on the left to "
-                               f"{bin_label(len(histogram([])) - 1)} ms on the right, in steps of 50 ms")
+        self.ids.scale.text = (f"Reaction times: {bin_label(0)} ms at the left, "
+                               f"{bin_label(len(histogram([])) - 1)} ms at the right, 50 ms a bar")
 
 
 def open_stats() -> SlapjackStatsView:
