@@ -83,10 +83,18 @@ def _one_eyed_jack(app, driver, players, state):
     from companion.games.one_eyed_jack_board import card_at
     from companion.session import Session
 
+    from ui.tools.scenes.one_eyed_jack import WON, alternate
+
     session = Session.start(app.store, {"game": "one-eyed-jack", "players": list(LONG[:players]), "options": {}})
     spaces = [(3, 2), (4, 4), (3, 3), (5, 5), (3, 4), (6, 6), (3, 5), (4, 3)]
-    for row, col in spaces:
-        session.play({"type": "play", "card": card_at(row, col), "at": [row, col]})
+    if state == "won":   # two crossing rows for a side of two; three players need one row
+        plays = WON if players != 3 else alternate([(3, 2), (3, 3), (3, 4), (3, 5), (3, 6)],
+                                                   [(8, 1), (8, 3), (8, 5), (8, 7)], [(6, 2), (6, 8), (1, 8), (9, 5)])
+    else:
+        plays = [{"type": "play", "card": card_at(row, col), "at": [row, col]} for row, col in spaces]
+    for action in plays:
+        session.play(action)
+    assert session.game.finished == (state == "won")
     if state == "took":  # a one-eyed Jack takes a chip of the side that played (4, 4)
         session.play({"type": "play", "card": "JS", "remove": [4, 4]})
     screen = app.open_session(session)
@@ -145,7 +153,7 @@ def _slapjack(app, driver, players, state):
 
 CASES = ([("jacks", 4, state) for state in ("round", "editing", "rounds", "chart", "over")]
          + [("jack-change-it", n, state) for n in (4, 7, 10) for state in ("turn", "owed", "last")]
-         + [("one-eyed-jack", n, state) for n in (2, 3, 4) for state in ("turn", "card", "took")]
+         + [("one-eyed-jack", n, state) for n in (2, 3, 4) for state in ("turn", "card", "took", "won")]
          + [("slapjack", n, state) for n in (2, 4, 8) for state in ("race", "card", "judge", "over", "stats")])
 
 

@@ -284,7 +284,7 @@ class OneEyedJackScreen(SeesCards, Screen):
         if self.reshuffle:
             return "The stock ran out: shuffle the discards into a new stock!"
         if self.finished:
-            return "Game over. Undo takes back the last play."
+            return "Undo takes back the last play."  # "Ann wins!" above says the game is over
         card = self.card
         if not card:
             if self.rank == "J":
