@@ -192,7 +192,7 @@ def test_jacks_and_one_eyed_jack_set_ups_start_from_the_last_table(driver, app):
 
 # -- item 13: portrait set-ups use the height -------------------------------------------------------
 
-@pytest.mark.parametrize("name", ["jacks-setup", "jack-change-it-setup", "one-eyed-jack-setup"])
+@pytest.mark.parametrize("name", ["jacks-setup", "slapjack-setup", "jack-change-it-setup", "one-eyed-jack-setup"])
 def test_portrait_set_ups_have_no_large_empty_middle(driver, app, name):
     """At 720x1280 no band across the screen more than a fifth of its height is left empty
     between the controls (the table seen from above fills the middle)."""

@@ -26,7 +26,6 @@ from ..widgets.basics import ChoiceButton, TableButton
 from ..widgets.card_picker import CardPicker  # noqa: F401  (the card pad in the .kv)
 from ..widgets.slapjack_stats import SlapjackStatsView, SlapResultRow, name_column, open_stats  # noqa: F401
 
-COMPUTER_COLOURS = ("#8E9AA6", "#B39B74", "#9C8CC0", "#7FA39A", "#B58C9E", "#8FA36E", "#A0A0A0", "#7F95B8")
 LIGHT_COLOURS = {"turner": theme.PRIMARY, "winner": theme.rgba("#4FD18B"), "wrong": theme.DANGER,
                  "on": theme.TEXT}
 
@@ -191,9 +190,7 @@ class SlapjackScreen(Screen):
     def colour_of(self, name: str):
         app = App.get_running_app()
         computers = self.table.computers if self.table is not None else {}
-        if name in computers and app.store.colour_of(name) is None:
-            return theme.rgba(COMPUTER_COLOURS[list(computers).index(name) % len(COMPUTER_COLOURS)])
-        return app.player_colour(name)
+        return theme.computer_colour(app.store, name, computers) or app.player_colour(name)
 
     def _build_seats(self, computers: dict):
         grid = self.ids.seats

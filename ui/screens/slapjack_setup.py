@@ -39,6 +39,7 @@ from ..widgets.basics import TableButton
 from ..widgets.seats import SeatPicking
 from ..widgets.slapjack_stats import open_stats
 from ..widgets.rules import RulesButton  # noqa: F401  (the .kv's Rules button)
+from ..widgets.table_seats import TableSeats  # noqa: F401  (the .kv's seating picture, in portrait)
 from .opening import start_game
 
 __all__ = ["MODES", "SlapjackSetupScreen", "pads_for"]
@@ -176,6 +177,15 @@ class SlapjackSetupScreen(SeatPicking, Screen):
             offers.add_widget(button)
         row.ids.offers_hint.text = ("" if people else
                                     "Play a game on pads to measure a player, and their level is offered here.")
+
+    def seat_picture(self, chosen, computers) -> list:
+        """The seats for the table picture: (name, colour, their pad or "computer")."""
+        app = App.get_running_app()
+        link = link_for(app)
+        pads = pads_for(list(chosen), computers, link.count)
+        return [(name, theme.computer_colour(app.store, name, computers) or app.player_colour(name),
+                 "computer" if name in computers else (f"pad {pads[name] + 1}" if name in pads else "no pad"))
+                for name in chosen]
 
     def _describe_pads(self, app) -> None:
         link = link_for(app)
