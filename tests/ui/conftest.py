@@ -24,6 +24,7 @@ def driver(display):
 
     app = CompanionApp(data_dir=folder, config=settings.defaults())
     drv = AppDriver(app)
+    drv.every_frame = False   # each step's last frame drawn, the others run undrawn (see AppDriver)
     drv.data_dir = folder
     yield drv
     drv.close()

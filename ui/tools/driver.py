@@ -15,6 +15,7 @@ from pathlib import Path
 from kivy.base import EventLoop, runTouchApp
 from kivy.clock import Clock
 from kivy.core.window import Window
+from kivy.lang import Builder
 from kivy.input.motionevent import MotionEvent
 from kivy.input.provider import MotionEventProvider
 
@@ -110,11 +111,31 @@ class AppDriver:
         runTouchApp(embedded=True)    # input providers and the event loop started; we dispatch
         self.pump(3)
 
+    # Draw every frame (the bench and the screenshots time and show frames), or only the last
+    # frame of each step the caller takes (the tests: the clock, input and layout run every
+    # frame alike; on the software renderer a drawn frame is most of a tap's cost).
+    every_frame = True
+
     def pump(self, frames: int = 2) -> None:
         """Let Kivy run ``frames`` frames: clock callbacks, input, layout, drawing."""
-        for _ in range(frames):
-            Clock.tick()
+        for i in range(frames):
+            self._frame(self.every_frame or i == frames - 1)
+
+    def _frame(self, draw: bool) -> None:
+        Clock.tick()
+        if draw:
             EventLoop.idle()
+            return
+        # EventLoop.idle() less its drawing: the clock, the input, the rules, the layout.
+        Clock.tick()
+        EventLoop.dispatch_input()
+        Builder.sync()
+        Clock.tick_draw()
+        Builder.sync()
+
+    def _until_no_touch_left(self) -> None:
+        while self.finger.pending:
+            self._frame(self.every_frame)
 
     def resize(self, width: int, height: int) -> None:
         Window.size = (width, height)
@@ -123,8 +144,7 @@ class AppDriver:
     def tap_at(self, x: float, y: float) -> None:
         """A finger down and up at (x, y), one frame apart, then the frames that follow it."""
         self.finger.tap(x, y, hold_frames=1)
-        while self.finger.pending:
-            self.pump(1)
+        self._until_no_touch_left()
         self.pump(2)
 
     def hold(self, x: float, y: float) -> FingerTouch:
@@ -147,8 +167,7 @@ class AppDriver:
         self.settle()
 
     def settle(self) -> None:
-        while self.finger.pending:
-            self.pump(1)
+        self._until_no_touch_left()
         self.pump(1)
 
     def tap(self, widget) -> None:
