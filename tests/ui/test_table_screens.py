@@ -120,6 +120,15 @@ def test_home_offers_each_unfinished_game_newest_first_and_resumes_the_one_tappe
     screen = app.manager.current_screen
     assert screen.name == "jacks" and screen.session.game_id == older.game_id
 
+    # Played on and left again, the older game is now the newest: Home lists it first.
+    screen.session.play(ONE_ROUND)
+    home = app.show("home")
+    driver.pump(3)
+    rows = list(reversed(home.ids.unfinished.children))
+    assert [row.game_id for row in rows] == [older.game_id, newer.game_id]
+    assert rows[0].text.startswith("Jacks with Ann, Ben, Cat, Dan, left today at ")
+    assert home.ids.resume_button is rows[0].ids.resume_button
+
 
 def test_a_game_left_before_anything_was_played_is_not_kept(driver, app):
     ensure_players(driver, app, FOUR)

@@ -81,12 +81,19 @@ class HomeScreen(Screen):
 
     def show_unfinished(self, records) -> None:
         rows = self.ids.unfinished
+        # The rows shown last time are kept and put back in order: building a row is the cost
+        # of coming home, and the unfinished games change little between two visits.
+        kept = {row.game_id: row for row in rows.children}
         rows.clear_widgets()
         self.ids.pop("resume_button", None)
         for record in records:   # newest first, as the store gives them
             title = GAMES[record.game].title if record.game in GAMES else record.game
-            row = UnfinishedRow(game_id=record.id,
-                                text=f"{title} with {table_words(record.players)}, {left_words(record.updated)}")
+            text = f"{title} with {table_words(record.players)}, {left_words(record.updated)}"
+            row = kept.pop(record.id, None)
+            if row is None:
+                row = UnfinishedRow(game_id=record.id, text=text)
+            else:
+                row.text = text
             rows.add_widget(row)
             if "resume_button" not in self.ids:
                 # The newest game's Resume, by the id the tests and the bench have always tapped.
