@@ -102,7 +102,7 @@ def cards_from_corners(image: np.ndarray, corners) -> tuple[list[SeenCard], str 
             continue
         groups.setdefault(CODES[i], []).append(c)
     outlines = _Outlines(image)
-    ranked: list[tuple[tuple, SeenCard]] = []
+    ranked: list[tuple[tuple, SeenCard, list]] = []
     for name, group in groups.items():
         group.sort(key=lambda c: -float(_joint(c)[CODES.index(name)]))
         a = group[0]
@@ -115,10 +115,7 @@ def cards_from_corners(image: np.ndarray, corners) -> tuple[list[SeenCard], str 
             score = float(post[k])
             sure = bool(score >= SURE_PAIR and min(_joint(a)[k], _joint(b)[k]) >= SURE_PAIR_EACH)
             order = np.argsort(-post)[:4]
-            outline = outlines.holding([a, b])
-            outlined = outline is not None
-            if outline is None:
-                outline = _outline_from_pair(a, b)
+            outline = _outline_from_pair(a, b)
             pair = [a, b]
         else:
             post = _joint(a)
@@ -127,15 +124,21 @@ def cards_from_corners(image: np.ndarray, corners) -> tuple[list[SeenCard], str 
                 continue  # one faint index: more likely something else (a joker's letters, a picture)
             sure = bool(score >= SURE_ONE)
             order = np.argsort(-post)[:4]
-            outline = outlines.holding([a])
-            outlined = outline is not None
-            if outline is None:
-                outline = _box(a)  # where its index shows: the rest of the card is covered
+            outline = _box(a)  # where its index shows: the rest of the card is covered
             pair = [a]
-        card = SeenCard(name, sure, score, outline, [CODES[i] for i in order], b is not None, outlined)
+        card = SeenCard(name, sure, score, outline, [CODES[i] for i in order], b is not None)
         # On top: a card with both indexes showing, the clearest first.
-        ranked.append(((b is None, -score * min(c.heat for c in pair)), card))
-    seen = [card for _, card in sorted(ranked, key=lambda kc: kc[0])]
+        ranked.append(((b is None, -score * min(c.heat for c in pair)), card, pair))
+    ranked.sort(key=lambda kcp: kcp[0])
+    # The cards' own edges (a third of the photo's reading time) are looked for only when a card
+    # is left unsure: to read it again by its glyphs, or to tell a pip read as an index. When
+    # the indexes name every card sure, the outlines placed from them are enough.
+    if any(not card.sure for _, card, _ in ranked):
+        for _, card, pair in ranked:
+            edge = outlines.holding(pair)
+            if edge is not None:
+                card.outline, card.outlined = edge, True
+    seen = [card for _, card, _ in ranked]
     seen = [card for card in seen if not _a_mark_on_another(card, seen)]
     top = seen[0].card if seen else None
     return seen, top
