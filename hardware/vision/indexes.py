@@ -37,6 +37,7 @@ class SeenCard:
     candidates: list[str] = field(default_factory=list)
     both_corners: bool = False
     outlined: bool = False  # the outline is the card's own edge, not placed from its indexes
+    least: float = 0.0      # the card's probability at its less certain index (its only one, if one)
 
     def as_json(self) -> dict:
         return {"card": self.card, "sure": bool(self.sure), "score": round(float(self.score), 3),
@@ -126,7 +127,8 @@ def cards_from_corners(image: np.ndarray, corners) -> tuple[list[SeenCard], str 
             order = np.argsort(-post)[:4]
             outline = _box(a)  # where its index shows: the rest of the card is covered
             pair = [a]
-        card = SeenCard(name, sure, score, outline, [CODES[i] for i in order], b is not None)
+        card = SeenCard(name, sure, score, outline, [CODES[i] for i in order], b is not None,
+                        least=float(min(_joint(c)[k] for c in pair)))
         # On top: a card with both indexes showing, the clearest first.
         ranked.append(((b is None, -score * min(c.heat for c in pair)), card, pair))
     ranked.sort(key=lambda kcp: kcp[0])
