@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 from pathlib import Path
 
 import cv2
@@ -70,7 +71,8 @@ def main(argv=None) -> int:
     pair = both & (least >= SURE_PAIR_EACH)
     for kind, pick in (("SURE_PAIR", pair), ("SURE_ONE", ~both)):
         t, n, bad = lowest_threshold(score[pick], right[pick], args.wrong)
-        print(f"{kind} = {t:.6f}: {n} of {int(pick.sum())} sure, {bad} of them wrong")
+        t = math.floor(t * 1e4) / 1e4  # as written in indexes.py: no name lost to rounding
+        print(f"{kind} = {t:.4f}: {n} of {int(pick.sum())} sure, {bad} of them wrong")
     return 0
 
 
