@@ -22,9 +22,9 @@ NAME_P = 0.25      # below this the likeliest card is no name at all
 NAME_ONE = 0.5     # ... for a card seen at one index only
 # Sure: chosen on the training photos so that at most 0.5% of sure names there are wrong
 # (python -m hardware.vision.thresholds; docs/vision.md, "Figures"), never on the held-out ones.
-SURE_PAIR = 0.7862  # two agreeing indexes: the card's probability given both
-SURE_PAIR_EACH = 0.6  # ... and each index on its own at least this sure of it (set beforehand)
-SURE_ONE = 0.9424   # one index alone
+SURE_PAIR = 0.9904  # two agreeing indexes: the card's probability given both
+SURE_PAIR_EACH = 0.5  # ... and each index on its own at least this sure of it
+SURE_ONE = 0.9293  # one index alone
 # Where a corner index's middle lies on a card (fractions of its width and height).
 INDEX_AT = (0.115, 0.16)
 CODES = [r + s for r in RANKS for s in SUITS]

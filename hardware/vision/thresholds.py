@@ -21,7 +21,7 @@ import cv2
 import numpy as np
 
 from hardware.vision.corners import CornerDetector
-from hardware.vision.indexes import SURE_PAIR_EACH, cards_from_corners
+from hardware.vision.indexes import cards_from_corners
 
 
 def index_readings(folder: Path, names: list[str], detector: CornerDetector) -> list[tuple[bool, float, float, bool]]:
@@ -51,28 +51,103 @@ def lowest_threshold(scores: np.ndarray, right: np.ndarray, wrong: float) -> tup
     return float(s[i]), int(i + 1), int(bad[i])
 
 
+def crop_readings(folder: Path, names: list[str], detector: CornerDetector) -> list[tuple[bool, float, float, bool]]:
+    """As :func:`index_readings`, for pictures of one card each (``crops/``): right when it is that card."""
+    labels = json.loads((folder / "labels.json").read_text())
+    out = []
+    for name in names:
+        image = cv2.imread(str(folder / name))
+        seen, _ = cards_from_corners(image, detector.detect(image))
+        out += [(s.both_corners, s.score, s.least, s.card == labels[name]) for s in seen]
+    return out
+
+
+def _columns(rows):
+    a = np.array(rows, np.float64).reshape(-1, 4)
+    return a[:, 0] > 0, a[:, 1], a[:, 2], a[:, 3] > 0
+
+
+def drawn_readings(count: int, seed: int, detector: CornerDetector) -> list[tuple[bool, float, float, bool]]:
+    """As :func:`index_readings`, for ``count`` piles of 1 to 3 cards drawn by render.py in random
+    designs (the kind of picture the project's own tests read); right when the card was laid."""
+    from companion.cards import RANKS, SUITS
+    from hardware.vision.render import random_scene
+
+    rng = np.random.default_rng(seed)
+    codes = [r + s for r in RANKS for s in SUITS]
+    out = []
+    for _ in range(count):
+        laid = [str(c) for c in rng.choice(codes, int(rng.integers(1, 4)), replace=False)]
+        image, _ = random_scene(rng, laid)
+        seen, _ = cards_from_corners(image, detector.detect(image))
+        out += [(s.both_corners, s.score, s.least, s.card in laid) for s in seen]
+    return out
+
+
+def _columns(rows):
+    a = np.array(rows, np.float64).reshape(-1, 4)
+    return a[:, 0] > 0, a[:, 1], a[:, 2], a[:, 3] > 0
+
+
+def choose(sets: list[tuple[list, float]]) -> dict:
+    """The thresholds that keep each kind's sure names at most the given share wrong in every
+    set of ``sets`` ((rows, share) each); for two indexes, the (joint, each) pair that makes the
+    most cards of the first set sure."""
+    cols = [(_columns(rows), wrong) for rows, wrong in sets]
+
+    def lowest(pick) -> float:
+        t = max(lowest_threshold(score[pick(both, least)], right[pick(both, least)], wrong)[0]
+                for (both, score, least, right), wrong in cols)
+        return math.floor(t * 1e4) / 1e4  # as written in indexes.py: no name lost to rounding
+
+    best = None
+    for each in EACH_STEPS:
+        t = lowest(lambda both, least: both & (least >= each))
+        both, score, least, _ = cols[0][0]
+        n = int((both & (least >= each) & (score >= t)).sum())
+        if best is None or n > best[0]:
+            best = (n, t, each)
+    one = lowest(lambda both, least: ~both)
+    return {"SURE_PAIR": best[1], "SURE_PAIR_EACH": best[2], "SURE_ONE": one}
+
+
+def report(name: str, rows, th: dict) -> str:
+    both, score, least, right = _columns(rows)
+    sure = (both & (score >= th["SURE_PAIR"]) & (least >= th["SURE_PAIR_EACH"])) | (~both & (score >= th["SURE_ONE"]))
+    return (f"{name}: {len(rows)} cards named by their indexes ({int(both.sum())} at both), "
+            f"{int(sure.sum())} sure, {int((sure & ~right).sum())} of them wrong")
+
+
+# The "each" thresholds tried for two indexes, set beforehand.
+EACH_STEPS = [round(0.5 + 0.05 * i, 2) for i in range(10)]
+
+
 def main(argv=None) -> int:
     from hardware.vision.train_corners import held_out_scenes
 
     parser = argparse.ArgumentParser(prog="python -m hardware.vision.thresholds")
     parser.add_argument("--data", default="../shared/vision-data")
-    parser.add_argument("--wrong", type=float, default=0.005, help="the share of sure names allowed to be wrong")
+    parser.add_argument("--wrong", type=float, default=0.005, help="share of sure names allowed wrong")
+    parser.add_argument("--drawn", type=int, default=300, help="drawn piles that must keep to --wrong too")
+    parser.add_argument("--seed", type=int, default=13, help="the drawn piles' seed")
     args = parser.parse_args(argv)
     cv2.setNumThreads(1)
+    det = CornerDetector()
     folder = Path(args.data) / "scenes"
     held = set(held_out_scenes())
     names = sorted(n for n in json.loads((folder / "labels.json").read_text()) if n not in held)
-    rows = index_readings(folder, names, CornerDetector())
-    both = np.array([r[0] for r in rows], bool)
-    score = np.array([r[1] for r in rows], np.float64)
-    least = np.array([r[2] for r in rows], np.float64)
-    right = np.array([r[3] for r in rows], bool)
-    print(f"{len(names)} training photos, {len(rows)} cards named ({int(both.sum())} at both indexes)")
-    pair = both & (least >= SURE_PAIR_EACH)
-    for kind, pick in (("SURE_PAIR", pair), ("SURE_ONE", ~both)):
-        t, n, bad = lowest_threshold(score[pick], right[pick], args.wrong)
-        t = math.floor(t * 1e4) / 1e4  # as written in indexes.py: no name lost to rounding
-        print(f"{kind} = {t:.4f}: {n} of {int(pick.sum())} sure, {bad} of them wrong")
+    scenes = index_readings(folder, names, det)
+    drawn = drawn_readings(args.drawn, args.seed, det)
+    crop_folder = Path(args.data) / "crops"
+    crop_names = sorted(n for n in json.loads((crop_folder / "labels.json").read_text()) if n.startswith("train-"))
+    crops = crop_readings(crop_folder, crop_names, det)
+    th = choose([(scenes, args.wrong), (drawn, args.wrong)])
+    print(" ".join(f"{k} = {v}" for k, v in th.items()))
+    print(report(f"{len(names)} training scenes", scenes, th))
+    print(report(f"{args.drawn} drawn piles", drawn, th))
+    # Not a constraint: other designs' sure names go wrong more often even at strict thresholds
+    # (docs/vision.md, "What fails"), and holding them to 2% would leave most real cards unsure.
+    print(report(f"{len(crop_names)} training crops (not used to choose)", crops, th))
     return 0
 
 
