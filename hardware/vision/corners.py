@@ -18,6 +18,9 @@ from companion.cards import RANKS, SUITS
 
 MODEL_PATH = Path(__file__).resolve().parent / "models" / "corners.onnx"
 READER_PATH = Path(__file__).resolve().parent / "models" / "reader.onnx"
+# A second reader, trained the same way on the boxes of the detector as shipped: it names more
+# indexes right but is sure of its mistakes on other designs, so the two are read together.
+SECOND_READER_PATH = READER_PATH.with_name("reader2.onnx")
 PATCH = 48     # the side of the patch the reader names an index from
 INPUT = 384    # a 720-pixel photo's side as the network sees it (larger photos are shrunk to fit)
 REFERENCE = 720  # smaller photos are not enlarged: cards keep the size they have in pixels
@@ -113,8 +116,8 @@ class IndexReader:
     SAME_INDEX = 0.5  # a weaker peak this near a stronger one (a share of their size): the same index
     CLEAR = 0.95      # a first reading whose likeliest card is at least this needs no copies read
 
-    def __init__(self, path=READER_PATH) -> None:
-        self.net = cv2.dnn.readNetFromONNX(str(path))
+    def __init__(self, path=READER_PATH, second=SECOND_READER_PATH) -> None:
+        self.nets = [cv2.dnn.readNetFromONNX(str(p)) for p in (path, second) if p and Path(p).is_file()]
 
     def read(self, image: np.ndarray, corners: list[Corner]) -> list[Corner]:
         """The indexes among ``corners`` (strongest first), named; what is no index dropped."""
@@ -140,12 +143,15 @@ class IndexReader:
         if not corners:
             return []
         patches = [index_patch(image, c.x, c.y, max(c.w, c.h)) for c in corners]
-        self.net.setInput(cv2.dnn.blobFromImages(patches, 1.0 / 255.0))
-        out = self.net.forward()
+        blob = cv2.dnn.blobFromImages(patches, 1.0 / 255.0)
         nr = len(RANKS) + 2
+        ranks, suits = 0.0, 0.0
+        for net in self.nets:  # the readers' probabilities, averaged
+            net.setInput(blob)
+            out = net.forward()
+            ranks, suits = ranks + _softmax(out[:, :nr], 1), suits + _softmax(out[:, nr:], 1)
         ok = []
-        for c, z in zip(corners, out):
-            rank, suit = _softmax(z[:nr], 0), _softmax(z[nr:], 0)
+        for c, rank, suit in zip(corners, ranks / len(self.nets), suits / len(self.nets)):
             if rank[-1] >= self.NONE_P or suit[-1] >= self.NONE_P:
                 ok.append(False)
                 continue

@@ -99,7 +99,7 @@ def choose(sets: list[tuple[list, float]]) -> dict:
     def lowest(pick) -> float:
         t = max(lowest_threshold(score[pick(both, least)], right[pick(both, least)], wrong)[0]
                 for (both, score, least, right), wrong in cols)
-        return math.floor(t * 1e4) / 1e4  # as written in indexes.py: no name lost to rounding
+        return min(1.0, math.ceil(t * 1e4) / 1e4)  # as written in indexes.py: rounded up, to stay safe
 
     best = None
     for each in EACH_STEPS:
