@@ -67,8 +67,7 @@ class CornerDetector:
         scale = scale or INPUT / max(REFERENCE, h, w)
         # The network takes sides that are multiples of 32: pad the shrunk photo.
         sw, sh = max(32, int(round(w * scale))), max(32, int(round(h * scale)))
-        # Linear, not area: six times faster, and what training's warped windows gave it.
-        small = cv2.resize(image, (sw, sh), interpolation=cv2.INTER_LINEAR)
+        small = cv2.resize(image, (sw, sh), interpolation=cv2.INTER_AREA if scale < 1 else cv2.INTER_LINEAR)
         pw, ph = -(-sw // 32) * 32, -(-sh // 32) * 32
         if (pw, ph) != (sw, sh):
             small = cv2.copyMakeBorder(small, 0, ph - sh, 0, pw - sw, cv2.BORDER_REPLICATE)

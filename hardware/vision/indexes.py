@@ -24,7 +24,7 @@ NAME_ONE = 0.5     # ... for a card seen at one index only
 # on drawn piles so that none is (python -m hardware.vision.thresholds), never on held-out ones.
 SURE_PAIR = 0.9979  # two agreeing indexes: the card's probability given both
 SURE_PAIR_EACH = 0.5  # ... and each index on its own at least this sure of it
-SURE_ONE = 0.939  # one index alone
+SURE_ONE = 0.9374  # one index alone
 # Where a corner index's middle lies on a card (fractions of its width and height).
 INDEX_AT = (0.115, 0.16)
 CODES = [r + s for r in RANKS for s in SUITS]
