@@ -1,4 +1,4 @@
-"""Card vision's figures: ``python -m hardware.vision.bench [--data DIR] [--limit N] [--held-out] [--glyphs]``.
+"""Card vision's figures: ``python -m hardware.vision.bench [--data DIR] [--limit N] [--held-out | --training] [--glyphs]``.
 
 With the photographs in DIR (default ../shared/vision-data beside the repository; see its
 SOURCES.md) it measures the issue's targets on every photo, none left out:
@@ -7,9 +7,9 @@ crops/ (named right, sure-and-wrong, jokers named). Always: ms per 720x720 photo
 the pile watcher's CPU at 30 frames/s 640x480 and its report latency, and the synthetic game.
 ``--limit`` reads only the first N photos of each folder (a quick look, not the figures);
 ``--held-out`` reads only the photos the trained models never saw (the scenes held out, listed
-in ``models/corner.npz``; the crops' ``valid-*`` files); ``--outlines`` reads by card outlines
-and corner glyphs, without the corner detector (as before it); ``--glyphs`` then uses the drawn
-glyphs alone, as before the corner model.
+in ``models/corner.npz``; the crops' ``valid-*`` files), ``--training`` only the others;
+``--outlines`` reads by card outlines and corner glyphs, without the corner detector (as before
+it); ``--glyphs`` then uses the drawn glyphs alone, as before the corner model.
 """
 
 from __future__ import annotations
@@ -57,9 +57,10 @@ def scenes(folder: Path, clf, limit=None, only=None, detector=DEFAULT) -> dict:
             "ms_mean": float(np.mean(ms)), "ms_p95": float(np.percentile(ms, 95))}
 
 
-def crops(folder: Path, clf, limit=None, held_out=False, detector=DEFAULT) -> dict:
+def crops(folder: Path, clf, limit=None, held_out=False, detector=DEFAULT, training=False) -> dict:
     labels = json.loads((folder / "labels.json").read_text())
-    names = sorted(n for n in labels if not held_out or n.startswith(HELD_OUT_CROPS))[:limit]
+    names = sorted(n for n in labels if (not held_out or n.startswith(HELD_OUT_CROPS))
+                   and not (training and n.startswith(HELD_OUT_CROPS)))[:limit]
     right = sure = sure_wrong = jokers = jokers_named = 0
     for name in names:
         truth = labels[name]
@@ -137,6 +138,8 @@ def main(argv=None) -> int:
     parser.add_argument("--limit", type=int)
     parser.add_argument("--held-out", action="store_true",
                         help="scenes: only the photos the trained model was not trained on (crops: all)")
+    parser.add_argument("--training", action="store_true",
+                        help="only the photos the trained models were trained on (the sure thresholds are chosen there)")
     parser.add_argument("--outlines", action="store_true", help="by outlines and corner glyphs, without the corner detector")
     parser.add_argument("--glyphs", action="store_true",
                         help="by outlines and the drawn-glyph classifier alone (implies --outlines)")
@@ -153,14 +156,16 @@ def main(argv=None) -> int:
         Path("../shared/vision-data"))
     if (data / "scenes" / "labels.json").exists():
         only = None
-        if args.held_out:
+        if args.held_out or args.training:
             from hardware.vision.learned import MODEL_PATH
 
             with np.load(str(MODEL_PATH)) as model:
                 only = set(str(n) for n in model["held_out"])
+            if args.training:
+                only = set(json.loads((data / "scenes" / "labels.json").read_text())) - only
         out["scenes"] = scenes(data / "scenes", clf, args.limit, only, detector)
     if (data / "crops" / "labels.json").exists():
-        out["crops"] = crops(data / "crops", clf, args.limit, args.held_out, detector)
+        out["crops"] = crops(data / "crops", clf, args.limit, args.held_out, detector, args.training)
     print(json.dumps(out, indent=1))
     return 0
 

@@ -308,6 +308,8 @@ def main(argv=None) -> int:
     parser.add_argument("--border", choices=["reflect", "replicate"], default="reflect",
                         help="how windows past the picture's edge are filled (replicate suits --crops)")
     parser.add_argument("--out", default=str(MODEL_PATH))
+    parser.add_argument("--keep-every", action="store_true",
+                        help="also keep each 1,000 steps' export beside --out (NAME-STEP.onnx), to compare them")
     args = parser.parse_args(argv)
 
     torch, rng, folder, names = start_training(args.seed, args.data)
@@ -348,6 +350,9 @@ def main(argv=None) -> int:
                   f"{time.time() - t0:.0f} s", flush=True)
         if step % 1000 == 999:
             export(net, args.out)
+            if args.keep_every:
+                out = Path(args.out)
+                out.with_name(f"{out.stem}-{step + 1}{out.suffix}").write_bytes(out.read_bytes())
         if args.stop_after and step + 1 >= args.stop_after:
             return 0
     export(net, args.out)

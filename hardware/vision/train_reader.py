@@ -8,7 +8,11 @@ all") and its suit (the same two extra classes). Indexes are taken from the labe
 from the ``train-*`` pictures of ``crops/`` (their ``valid-*`` ones are held out); each is cut
 a little off centre, a little too big or small and turned by any angle, as the detector's
 boxes and a real table give them. Patches of table, card faces and pictures away from any
-index are "no index". Exported to ``models/reader.onnx``.
+index are "no index". With ``--detected``, part of each batch is cut where the detector
+(``models/corners.onnx``) actually puts its boxes on the training photos, each turned a
+quarter at a time: a find within a labelled box is that index, a find far from every labelled
+box is "no index" (what lies between is left out), so the reader learns the detector's own
+errors of place and size and its false finds. Exported to ``models/reader.onnx``.
 """
 
 from __future__ import annotations
@@ -23,7 +27,7 @@ import cv2
 import numpy as np
 
 from companion.cards import RANKS, SUITS
-from hardware.vision.corners import PATCH, READER_PATH, index_patch
+from hardware.vision.corners import MODEL_PATH, PATCH, READER_PATH, index_patch
 from hardware.vision.train_corners import (crop_faces, drawn_sample, lay_cards, scene_samples,
                                            start_training)
 
@@ -56,6 +60,45 @@ def _none_box(image, boxes, rng):
         if all(abs(x - b[0]) > 0.6 * max(b[2], b[3]) or abs(y - b[1]) > 0.6 * max(b[2], b[3]) for b in boxes):
             return np.array([x, y, size * rng.uniform(0.7, 1.4), size * rng.uniform(0.7, 1.4)], np.float32)
     return None
+
+
+def _turned(image, boxes, quarter):
+    """The photo turned by ``quarter`` right angles (anticlockwise) and its boxes with it."""
+    if quarter == 0:
+        return image, boxes
+    h, w = image.shape[:2]
+    out = np.rot90(image, quarter).copy()
+    b = boxes.copy()
+    for _ in range(quarter):  # (x, y) -> (y, w - x), one quarter anticlockwise
+        b[:, 0], b[:, 1] = b[:, 1].copy(), w - b[:, 0]
+        b[:, 2], b[:, 3] = b[:, 3].copy(), b[:, 2].copy()
+        h, w = w, h
+    return out, b
+
+
+def detected_finds(samples, detector_path, quarters=(0, 1, 2, 3)):
+    """[(image, [x, y, size, rank, suit])]: where the detector puts each index it finds on each
+    photo (turned by each of ``quarters``), labelled by the labelled box it falls in, or "no
+    index" when it lies far from every labelled box (its own size or more)."""
+    from hardware.vision.corners import CornerDetector
+
+    det = CornerDetector(detector_path, reader_path=None)
+    out = []
+    for image, boxes in samples:
+        for q in quarters:
+            img, b = _turned(image, boxes, q)
+            finds = []
+            for c in det.detect(img):
+                size = max(c.w, c.h)
+                inside = [k for k in range(len(b)) if abs(c.x - b[k, 0]) <= b[k, 2] / 2 and abs(c.y - b[k, 1]) <= b[k, 3] / 2]
+                if inside:
+                    k = min(inside, key=lambda k: np.hypot(c.x - b[k, 0], c.y - b[k, 1]))
+                    finds.append([c.x, c.y, size, b[k, 4], b[k, 5]])
+                elif all(np.hypot(c.x - bx, c.y - by) > max(size, bw, bh) for bx, by, bw, bh in b[:, :4]):
+                    finds.append([c.x, c.y, size, NONE_RANK, NONE_SUIT])
+            if finds:
+                out.append((img, np.array(finds, np.float32)))
+    return out
 
 
 def _colour(patch: np.ndarray, rng) -> np.ndarray:
@@ -94,6 +137,9 @@ def main(argv=None) -> int:
     parser.add_argument("--batch", type=int, default=64)
     parser.add_argument("--drawn", type=int, default=500)
     parser.add_argument("--jitter", choices=sorted(JITTER), default="narrow", help="how far off patches are cut")
+    parser.add_argument("--detected", type=float, default=0.0,
+                        help="share of each batch cut where the detector puts its boxes on the training photos")
+    parser.add_argument("--detector", default=str(MODEL_PATH), help="the detector whose boxes --detected cuts")
     parser.add_argument("--out", default=str(READER_PATH))
     args = parser.parse_args(argv)
 
@@ -108,11 +154,27 @@ def main(argv=None) -> int:
     crops = [lay_cards(rng, [faces[int(i)] for i in rng.choice(len(faces), int(rng.integers(1, 3)), replace=False)])
              for _ in range(600)]
     pools = [(real, 0.55), (drawn, 0.15), (crops, 0.15)]
-    print(f"{len(real)} photos, {len(drawn)} drawn scenes, {len(crops)} scenes of crops, {time.time() - t0:.0f} s",
-          flush=True)
+    finds = []
+    if args.detected > 0:
+        finds = detected_finds(real, args.detector)
+        # The detector's share comes out of the true boxes' shares, in proportion.
+        pools = [(pool, share * (1 - args.detected / 0.85)) for pool, share in pools]
+    n_finds = sum(len(f) for _, f in finds)
+    n_none = sum(int((f[:, 3] == NONE_RANK).sum()) for _, f in finds)
+    print(f"{len(real)} photos, {len(drawn)} drawn scenes, {len(crops)} scenes of crops, "
+          f"{n_finds} detector finds ({n_none} no index), {time.time() - t0:.0f} s", flush=True)
 
     def sample():
         u = rng.random()
+        if u < args.detected:
+            image, f = finds[int(rng.integers(len(finds)))]
+            x, y, size, r, s = f[int(rng.integers(len(f)))]
+            # A little further off, as the detector's boxes on photos it never saw may be.
+            dx, dy = rng.normal(0, 0.04 * size, 2)
+            g = float(np.exp(rng.uniform(math.log(0.9), math.log(1.1))))
+            patch = index_patch(image, x + dx, y + dy, size * g, float(rng.uniform(0, 360)))
+            return _colour(patch, rng), int(r), int(s)
+        u -= args.detected
         for pool, share in pools:
             if u < share:
                 image, boxes = pool[int(rng.integers(len(pool)))]
