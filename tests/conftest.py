@@ -13,6 +13,13 @@ import pytest
 collect_ignore_glob = ["games/*"]
 
 
+def pytest_xdist_auto_num_workers(config):
+    """``-n auto`` (pyproject.toml's addopts): one worker more than the cores this run may use,
+    so that while one waits on real time (the bench's timers, an app process starting) another
+    keeps its core busy."""
+    return len(os.sched_getaffinity(0)) + 1
+
+
 @pytest.fixture(scope="session")
 def display():
     """A display for Kivy windows, the tests' own and those of app processes they start.
