@@ -1,6 +1,6 @@
 """Choosing the sure thresholds on the training photos: ``python -m hardware.vision.thresholds``.
 
-A wrong "sure" costs the table far more than a question, so the issue allows at most 0.5% of
+A wrong "sure" costs the table far more than a question, so the target allows at most 0.5% of
 sure names to be cards not in the photo. The thresholds (:data:`hardware.vision.indexes.SURE_PAIR`
 for a card seen at both indexes, ``SURE_ONE`` for a card seen at one) are chosen here on the
 photos the models were trained on (``scenes/`` less the held-out fifth), never on the held-out
