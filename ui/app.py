@@ -190,6 +190,12 @@ class CompanionApp(App):
         colour = self.store.colour_of(name) if self.store else None
         return theme.rgba(colour) if colour else theme.PANEL_LIGHT
 
+    def seat_colour(self, name: str, computers) -> list[float]:
+        """The colour of a seat at a table with these computer players (in seating order)."""
+        if name in computers and (self.store is None or self.store.colour_of(name) is None):
+            return theme.rgba(theme.COMPUTER_COLOURS[list(computers).index(name) % len(theme.COMPUTER_COLOURS)])
+        return self.player_colour(name)
+
     @property
     def four_colour(self) -> bool:
         return bool(self.settings["display"]["four_colour"])

@@ -72,15 +72,9 @@ def rgba(hex_colour: str) -> list[float]:
     return get_color_from_hex(hex_colour)
 
 
-# Computer players wear muted colours of their own, one each, unless the roster gives them one.
+# Computer players wear muted colours of their own, one each, unless the roster gives them one
+# (CompanionApp.seat_colour).
 COMPUTER_COLOURS = ("#8E9AA6", "#B39B74", "#9C8CC0", "#7FA39A", "#B58C9E", "#8FA36E", "#A0A0A0", "#7F95B8")
-
-
-def computer_colour(store, name: str, computers) -> list[float] | None:
-    """A computer player's colour (None for a person, or a computer the roster colours)."""
-    if name not in computers or store.colour_of(name) is not None:
-        return None
-    return rgba(COMPUTER_COLOURS[list(computers).index(name) % len(COMPUTER_COLOURS)])
 
 
 def font_big() -> float:

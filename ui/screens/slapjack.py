@@ -190,7 +190,7 @@ class SlapjackScreen(Screen):
     def colour_of(self, name: str):
         app = App.get_running_app()
         computers = self.table.computers if self.table is not None else {}
-        return theme.computer_colour(app.store, name, computers) or app.player_colour(name)
+        return app.seat_colour(name, computers)
 
     def _build_seats(self, computers: dict):
         grid = self.ids.seats

@@ -183,7 +183,7 @@ class SlapjackSetupScreen(SeatPicking, Screen):
         app = App.get_running_app()
         link = link_for(app)
         pads = pads_for(list(chosen), computers, link.count)
-        return [(name, theme.computer_colour(app.store, name, computers) or app.player_colour(name),
+        return [(name, app.seat_colour(name, computers),
                  "computer" if name in computers else (f"pad {pads[name] + 1}" if name in pads else "no pad"))
                 for name in chosen]
 
