@@ -247,12 +247,7 @@ class CompanionApp(App):
 
     def _finish_commit(self) -> bool:
         pending, self._committing = self._committing, None
-        try:
-            pending.result()
-            return True
-        except StoreError as exc:
-            self._held_writes_lost(exc)
-            return False
+        return self._saved(pending.result)
 
     def hold_writes(self, fn):
         """``fn`` with the actions it stores held for the next frame (``Store.holding``): for a
@@ -272,8 +267,12 @@ class CompanionApp(App):
 
     def commit_held(self) -> bool:
         """Commit held writes on this thread (no frame is coming); False if they were lost."""
+        return self._saved(self.store.commit_held)
+
+    def _saved(self, commit) -> bool:
+        """Run ``commit``; if the held writes could not be saved, say so and show what was."""
         try:
-            self.store.commit_held()
+            commit()
             return True
         except StoreError as exc:
             self._held_writes_lost(exc)
