@@ -1,7 +1,7 @@
 """Card vision's figures: ``python -m hardware.vision.bench [--data DIR] [--limit N] [--held-out | --training] [--glyphs]``.
 
 With the photographs in DIR (default ../shared/vision-data beside the repository; see its
-SOURCES.md) it measures the issue's targets on every photo, none left out:
+SOURCES.md) it measures the targets in docs/vision.md on every photo, none left out:
 scenes/ (top right, every fully visible card named sure, sure names not in the photo) and
 crops/ (named right, sure-and-wrong, jokers named). Always: ms per 720x720 photo on one core,
 the pile watcher's CPU at 30 frames/s 640x480 and its report latency, and the synthetic game.

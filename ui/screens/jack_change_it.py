@@ -33,7 +33,7 @@ ACE_OF_HEARTS, TWO_OF_HEARTS = "AH", "2H"
 
 # -- the table ------------------------------------------------------------------------------------
 
-NAME_PX = dp(20)  # a seat's name: never under 20 px (docs/ui.md's smallest type for game state)
+NAME_PX = dp(20)  # a seat's name: never under 20 px, the smallest type for game state (tests/ui/test_words_fit.py)
 ARROW_W, SEAT_GAP = dp(14), dp(3)  # the arrow after each seat, and the gap either side of it
 DIRECTION_W = dp(140)  # the tile saying which way play goes, left of the seats
 NAME_ROOM = dp(8)  # a seat's name keeps this much clear of its tile's edges
@@ -86,7 +86,7 @@ class SeatTile(BoxLayout):
         self._fit_name()
 
     def _fit_name(self, *_):
-        """A long name takes two lines rather than smaller type or an ellipsis (issue: "Gran w...ith 31!")."""
+        """A long name takes two lines rather than smaller type or an ellipsis ("Gran w...ith 31!")."""
         self.shown_name, self.name_lines = name_lines(self.name, self.width - NAME_ROOM)
 
 

@@ -1,6 +1,6 @@
 """Slapjack set-up: who plays in seating order, how the cards reach the companion, the options.
 
-Three ways to play (issue: "One engine, three ways to play"):
+Three ways to play, one engine:
 
 * **Real deck**: players turn real cards; each reaches the companion from the camera over the
   pile when one is set and chosen, from the serial card reader when one is configured, else

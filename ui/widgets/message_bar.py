@@ -1,5 +1,5 @@
 """The message bar: a refusal's reason or what just happened, never over anything the player
-needs (issue: "the message bar covers controls for 4 to 8 seconds").
+needs (it used to cover controls for 4 to 8 seconds after each action).
 
 On a tall screen the bar has a strip of its own at the foot, always: the screens sit above it.
 The 7" screen has no row to spare (a board's spaces, ten players' tiles), so there the bar

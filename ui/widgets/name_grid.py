@@ -1,5 +1,5 @@
 """Grids that keep every name whole: as many to a row as the widest name allows, and as many
-rows as that takes, never a shortened "Bart...meus" (issue: "Gran w...ith 31!").
+rows as that takes, never a shortened "Bart...meus".
 
 ``NameGrid``: buttons with names on them (who deals, who goes first). ``SeatTileGrid``: the
 Slapjack table's seats, each row as tall as its tiles' words need.
