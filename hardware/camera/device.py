@@ -198,6 +198,10 @@ class Camera:
         try:
             self._source = open_source(self.settings, self.loop)
         except CameraError as exc:
+            if not self.loop and os.path.exists(self.settings.source):
+                # A recording checked once that cannot be read will not become readable.
+                self.status, self.ended = f"cannot play the recording: {exc}", True
+                return False
             self.status = f"camera missing: {exc}; looking again every {self.retry:g} s"
             self._next_try = self.clock() + self.retry
             return False

@@ -47,6 +47,16 @@ def test_camera_check_on_a_recorded_game(tmp_path, capsys):
     assert "frames/s" in out
 
 
+def test_camera_check_on_a_recording_it_cannot_read_says_so_and_stops(tmp_path, capsys):
+    empty = tmp_path / "no-pictures"
+    empty.mkdir()
+    status = main(["camera", "--source", str(empty), "--seconds", "30"])
+    out = capsys.readouterr().out
+    assert status == 1
+    assert f"cannot play the recording: {empty}: no images in the folder" in out, out
+    assert "looking again" not in out and "0 frames in 0." in out, out
+
+
 def test_camera_check_without_a_camera_says_so(capsys):
     status = main(["camera", "--source", "/nonexistent/cam", "--seconds", "0.5"])
     out = capsys.readouterr().out
