@@ -33,7 +33,7 @@ ACE_OF_HEARTS, TWO_OF_HEARTS = "AH", "2H"
 
 # -- the table ------------------------------------------------------------------------------------
 
-NAME_PX = dp(20)  # a seat's name: never under 20 px, the smallest type for game state (tests/ui/test_words_fit.py)
+NAME_PX = dp(20)  # a seat's name: never under 20 px, the smallest type for game state
 ARROW_W, SEAT_GAP = dp(14), dp(3)  # the arrow after each seat, and the gap either side of it
 DIRECTION_W = dp(140)  # the tile saying which way play goes, left of the seats
 NAME_ROOM = dp(8)  # a seat's name keeps this much clear of its tile's edges
