@@ -41,11 +41,18 @@ def game_video(seed: int = 1, cards=("7H", "KS", "JD", "4C", "10H", "QD", "AS"))
     pile: list[tuple[str, np.ndarray]] = []
     frames: list[np.ndarray] = []
     truth: list[tuple[str, int]] = []
+    # The table with the pile laid on it, in the order the cards landed: kept between frames
+    # (pasting is most of a frame's cost) and redone only when the pile changes.
+    laid: dict = {"cards": [], "image": table.copy()}
 
     def draw(extra=None, hand=None):
-        img = table.copy()
-        for code, q in pile:
-            paste_card(img, faces[code], q)
+        n = len(laid["cards"])
+        if len(pile) < n or any(a is not b for a, b in zip(pile, laid["cards"])):   # picked up: lay it anew
+            n, laid["image"] = 0, table.copy()
+        for code, q in pile[n:]:
+            paste_card(laid["image"], faces[code], q)
+        laid["cards"] = list(pile)
+        img = laid["image"].copy()
         if extra is not None:
             paste_card(img, faces[extra[0]], extra[1])
         if hand is not None:
