@@ -88,6 +88,7 @@ def test_quick_bench_prints_every_figure(display):
     for delivery in ("independent", "ordered"):
         judge = r["race_judge"][delivery]
         assert judge["races"] >= 100 and 0 <= judge["ranked_right_percent"] <= 100
+        assert judge["stray_presses"] == 0, "every press reached the race it belongs to"
         assert judge["edge_to_verdict_ms"]["p99"] >= judge["edge_to_verdict_ms"]["median"] > 0
 
     engines = r["engines"]

@@ -36,6 +36,7 @@ from hardware.mock import LateDelivery, MockPads, mock_factory
 from hardware.pads import PadBoard
 
 HOLD = 0.08          # how long each pad stays down
+LATE_SETTLE = 0.02   # after a race's last edge is driven: its press handed over and debounced
 LEAD = 0.02          # a race is set up this long before it opens
 
 
@@ -49,6 +50,7 @@ class Race:
     verdict: object = None
     done_at: float = 0.0                  # when the table is free for the next race
     arrivals: list[int] = field(default_factory=list)   # pads in the order their callbacks ran
+    driven: list[float] = field(default_factory=list)     # when each of its edges was driven (device thread)
 
 
 @dataclass
@@ -57,6 +59,7 @@ class Results:
     winner_right: int = 0
     missed: int = 0                       # races where a press came after the verdict
     out_of_order: int = 0                 # races whose callbacks ran out of edge order
+    stray: int = 0                        # presses that reached a table with no race open
     races: int = 0
     winner_error: list[float] = field(default_factory=list)
     from_edge: list[float] = field(default_factory=list)
@@ -134,8 +137,8 @@ def run(args: argparse.Namespace) -> Results:
                     race = races[table] = Race(opened, edges, RaceJudge(window, settle=settle, opened_at=opened))
                     started += 1
                     for pad, edge in edges.items():
-                        late.drive(mocks[table], pad, True, edge, delays[pad])
-                        late.drive(mocks[table], pad, False, edge + HOLD, delays[pad])
+                        drive(late, mocks[table], race, pad, True, edge, delays[pad])
+                        drive(late, mocks[table], race, pad, False, edge + HOLD, delays[pad])
                     race.done_at = max(edges.values()) + HOLD + max_delay + pads_config["debounce_ms"] / 1000
             while True:
                 try:
@@ -143,6 +146,9 @@ def run(args: argparse.Namespace) -> Results:
                 except queue.Empty:
                     break
                 race = races[table]
+                if race is None:
+                    results.stray += 1
+                    continue
                 race.arrivals.append(pad)
                 race.judge.press(pad, t, time.monotonic())
                 if race.first_callback is None or called < race.first_callback:
@@ -155,7 +161,7 @@ def run(args: argparse.Namespace) -> Results:
                     verdict = race.judge.poll(now)
                     if verdict is not None:
                         race.verdict, race.verdict_at = verdict, now
-                if race.verdict is not None and now >= race.done_at:
+                if race.verdict is not None and ended(race, now, pads_config["debounce_ms"] / 1000):
                     score(race, results)
                     races[table] = None
                     free_at[table] = now + rng.uniform(0, 0.02)
@@ -168,6 +174,25 @@ def run(args: argparse.Namespace) -> Results:
         for closer in closers:
             closer.join()
     return results
+
+
+def drive(late: LateDelivery, pads: MockPads, race: Race, pad: int, pressed: bool, at: float, delay: float) -> None:
+    """Drive one edge on the device thread, noting on the race when it was driven."""
+    def run():
+        try:
+            (pads.press if pressed else pads.release)(pad, at)
+        finally:
+            race.driven.append(time.monotonic())
+    late.later(at + delay, run)
+
+
+def ended(race: Race, now: float, debounce: float) -> bool:
+    """A race is scored once its planned time is up and every one of its edges has reached the
+    judge: a device thread held up past the planned end (a loaded machine) delivers late, and a
+    race scored without those presses would hand them to the table's next race."""
+    if now < race.done_at or len(race.driven) < 2 * len(race.edges):
+        return False
+    return now >= max(race.driven) + debounce + LATE_SETTLE
 
 
 def score(race: Race, results: Results) -> None:
@@ -199,6 +224,7 @@ def report(args: argparse.Namespace, results: Results, wall: float) -> None:
         ("winner correct", f"{100 * results.winner_right / n:7.3f} %"),
         ("callbacks out of edge order", f"{100 * results.out_of_order / n:7.3f} % of races"),
         ("a press after the verdict (not ranked)", f"{100 * results.missed / n:7.3f} % of races"),
+        ("presses reaching no open race", f"{results.stray}"),
         ("winner timestamp error", spread(results.winner_error)),
         ("latency, first press edge -> verdict", spread(results.from_edge)),
         ("latency, first callback -> verdict", spread(results.from_callback)),

@@ -402,6 +402,7 @@ class Bench:
                 "races": n, "ranked_right_percent": 100 * results.correct / n,
                 "winner_right_percent": 100 * results.winner_right / n,
                 "out_of_order_percent": 100 * results.out_of_order / n,
+                "stray_presses": results.stray,
                 "edge_to_verdict_ms": {"median": race_bench.percentile(results.from_edge, 50) * 1000,
                                        "p99": race_bench.percentile(results.from_edge, 99) * 1000},
             }
