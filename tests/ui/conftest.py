@@ -24,11 +24,20 @@ def driver(display):
 
     app = CompanionApp(data_dir=folder, config=settings.defaults())
     drv = AppDriver(app)
-    drv.every_frame = False   # each step's last frame drawn, the others run undrawn (see AppDriver)
+    drv.draws = "last"   # each step's last frame drawn, the others run undrawn (see AppDriver)
     drv.data_dir = folder
     yield drv
     drv.close()
     shutil.rmtree(folder, ignore_errors=True)
+
+
+@pytest.fixture
+def undrawn(driver):
+    """No frame drawn, for tests that check the layout or where touches land and read no pixel
+    (a label's text is measured when it is laid out; drawing it adds nothing they look at)."""
+    driver.draws = "none"
+    yield
+    driver.draws = "last"
 
 
 @pytest.fixture

@@ -9,7 +9,7 @@ import pytest
 
 from tests.ui.test_words_fit import SIZES, open_case
 
-pytestmark = pytest.mark.ui
+pytestmark = [pytest.mark.ui, pytest.mark.usefixtures("undrawn")]   # touches reach widgets, not pixels
 
 STATES = [("jacks", 4, "round"), ("jacks", 4, "over"), ("jack-change-it", 4, "turn"),
           ("one-eyed-jack", 2, "card"), ("one-eyed-jack", 2, "won"),

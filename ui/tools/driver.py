@@ -111,15 +111,16 @@ class AppDriver:
         runTouchApp(embedded=True)    # input providers and the event loop started; we dispatch
         self.pump(3)
 
-    # Draw every frame (the bench and the screenshots time and show frames), or only the last
-    # frame of each step the caller takes (the tests: the clock, input and layout run every
-    # frame alike; on the software renderer a drawn frame is most of a tap's cost).
-    every_frame = True
+    # Which frames are drawn: "every" (the bench and the screenshots time and show frames),
+    # "last" of each step the caller takes (the tests: the clock, input and layout run every
+    # frame alike; on the software renderer a drawn frame is most of a tap's cost), or "none"
+    # (for checks of the layout alone: a label's text is measured when it is laid out, not drawn).
+    draws = "every"
 
     def pump(self, frames: int = 2) -> None:
         """Let Kivy run ``frames`` frames: clock callbacks, input, layout, drawing."""
         for i in range(frames):
-            self._frame(self.every_frame or i == frames - 1)
+            self._frame(self.draws == "every" or (self.draws == "last" and i == frames - 1))
 
     def _frame(self, draw: bool) -> None:
         Clock.tick()
@@ -135,7 +136,7 @@ class AppDriver:
 
     def _until_no_touch_left(self) -> None:
         while self.finger.pending:
-            self._frame(self.every_frame)
+            self._frame(self.draws == "every")
 
     def resize(self, width: int, height: int) -> None:
         Window.size = (width, height)
