@@ -302,6 +302,8 @@ class CompanionApp(App):
         self.root.notice = ""
 
     def on_stop(self):
+        if self._notice_event is not None:   # a notice's timer must not outlive the app (its kv asks for the app)
+            self._notice_event.cancel()
         if self._writer is not None:
             self._writer.shutdown(wait=True)
         if self.store is not None:
