@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.ui.test_words_fit import SIZES, open_case
+from tests.ui.test_words_fit import SIZES, show_case
 
 pytestmark = [pytest.mark.ui, pytest.mark.usefixtures("undrawn")]   # touches reach widgets, not pixels
 
@@ -46,9 +46,7 @@ def took(touch, widget) -> bool:
 def test_a_finger_on_a_control_reaches_it(driver, app, size, game, players, state):
     from kivy.core.window import Window
 
-    driver.resize(*size)
-    screen = open_case(app, driver, game, players, state)
-    driver.pump(4)
+    screen = show_case(app, driver, size, game, players, state)
     buttons = list(controls(screen))
     assert buttons, "the screen shows controls"
     missed = []

@@ -173,6 +173,14 @@ def open_case(app, driver, game, players, state):
     return _one_eyed_jack(app, driver, players, state)
 
 
+def show_case(app, driver, size, game, players, state):
+    """The case opened at ``size`` and laid out: its screen (or the stats over the set-up)."""
+    driver.resize(*size)
+    screen = open_case(app, driver, game, players, state)
+    driver.pump(4)
+    return screen
+
+
 def _px(label) -> float:
     """The type's size on the glass: Kivy's font_size is in pixels once the kv's sp() is applied."""
     return float(label.font_size)
@@ -193,11 +201,9 @@ def too_small(screen, game: str) -> list[str]:
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 @pytest.mark.parametrize("game,players,state", CASES, ids=lambda v: str(v))
 def test_every_word_fits_and_the_game_state_is_large_enough(driver, app, size, game, players, state):
-    driver.resize(*size)
     from kivy.core.window import Window
 
-    screen = open_case(app, driver, game, players, state)
-    driver.pump(4)
+    screen = show_case(app, driver, size, game, players, state)
     what = f"{game} ({players} players, {state}) at {size[0]}x{size[1]}"
     found = [why for why in map(problem, labels(Window)) if why]
     if size == (800, 480):
