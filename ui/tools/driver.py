@@ -119,6 +119,8 @@ class AppDriver:
 
     def pump(self, frames: int = 2) -> None:
         """Let Kivy run ``frames`` frames: clock callbacks, input, layout, drawing."""
+        if self.draws not in ("every", "last", "none"):
+            raise ValueError(f"AppDriver.draws is 'every', 'last' or 'none', not {self.draws!r}")
         for i in range(frames):
             self._frame(self.draws == "every" or (self.draws == "last" and i == frames - 1))
 
