@@ -9,7 +9,8 @@ import pytest
 
 from tests.ui.test_words_fit import SIZES, show_case
 
-pytestmark = [pytest.mark.ui, pytest.mark.usefixtures("undrawn")]   # touches reach widgets, not pixels
+# Touches reach widgets, not pixels; the long names of the cases leave the roster after each test.
+pytestmark = [pytest.mark.ui, pytest.mark.usefixtures("undrawn", "players_leave")]
 
 STATES = [("jacks", 4, "round"), ("jacks", 4, "over"), ("jack-change-it", 4, "turn"),
           ("one-eyed-jack", 2, "card"), ("one-eyed-jack", 2, "won"),

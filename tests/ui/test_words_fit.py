@@ -9,24 +9,14 @@ import pytest
 
 from tests.ui.text_fit import labels, problem
 
-pytestmark = [pytest.mark.ui, pytest.mark.usefixtures("undrawn")]   # the layout is measured, no pixel read
+# The layout is measured, no pixel read; the long names leave the roster after each test.
+pytestmark = [pytest.mark.ui, pytest.mark.usefixtures("undrawn", "players_leave")]
 
 LONG = ("Christabelle", "Konstantinos", "Maximilienne", "Bartholomeus", "Wilhelminaaa",
         "Evangelineee", "Gwendolynnee", "Florentinaaa", "Sebastiannoo", "Alexandrinaa")
 assert all(len(name) == 12 for name in LONG)
 SIZES = ((800, 480), (720, 1280))
 SMALLEST_PX = 20
-
-
-@pytest.fixture(autouse=True)
-def _long_names_leave(app, driver):
-    """The long names leave the roster afterwards: other tests count on a small one."""
-    yield
-    app.show("home")
-    driver.pump(3)  # the way home finished before the next test (or the app's close) begins
-    for player in app.store.players():
-        if player.name in LONG:
-            app.store.remove_player(player.id)
 
 
 def _roster(app):
