@@ -302,7 +302,9 @@ class CompanionApp(App):
         self.root.notice = ""
 
     def on_stop(self):
-        if self._notice_event is not None:   # a notice's timer must not outlive the app (its kv asks for the app)
+        # Kivy may run its clock once more after this (a stop asked for outside its loop is
+        # itself scheduled): a notice's timer firing then would find no app for its layout.
+        if self._notice_event is not None:
             self._notice_event.cancel()
         if self._writer is not None:
             self._writer.shutdown(wait=True)

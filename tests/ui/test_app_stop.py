@@ -16,19 +16,14 @@ ROOT = Path(__file__).resolve().parents[2]
 SCRIPT = """
 import sys, time
 from pathlib import Path
-from ui.launcher import prepare_kivy
-prepare_kivy(Path(sys.argv[1]), "800x480", max_fps=0)
-from companion import config
-from ui.app import CompanionApp
-from ui.tools.driver import AppDriver
-driver = AppDriver(CompanionApp(data_dir=Path(sys.argv[1]), config=config.defaults()))
-driver.app.notify("Ann joined the table", seconds=0.05)
+from tests.reliability.scripted_app import start_app
+app, driver = start_app(Path(sys.argv[1]))
+app.notify("Ann joined the table", seconds=0.05)
 driver.pump(2)
 time.sleep(0.1)   # the notice's time is up: its timer is due at the next frame
 driver.close()
 print("stopped")
 """
-
 
 def test_the_app_stops_with_a_notice_showing(display, tmp_path):
     env = dict(os.environ, SDL_AUDIODRIVER="dummy", PYTHONPATH=str(ROOT))
