@@ -35,9 +35,9 @@ def driver(display):
 def undrawn(driver):
     """No frame drawn, for tests that check the layout or where touches land and read no pixel
     (a label's text is measured when it is laid out; drawing it adds nothing they look at)."""
-    driver.draws = "none"
+    before, driver.draws = driver.draws, "none"
     yield
-    driver.draws = "last"
+    driver.draws = before
 
 
 @pytest.fixture

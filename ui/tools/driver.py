@@ -115,12 +115,20 @@ class AppDriver:
     # "last" of each step the caller takes (the tests: the clock, input and layout run every
     # frame alike; on the software renderer a drawn frame is most of a tap's cost), or "none"
     # (for checks of the layout alone: a label's text is measured when it is laid out, not drawn).
-    draws = "every"
+    _draws = "every"
+
+    @property
+    def draws(self) -> str:
+        return self._draws
+
+    @draws.setter
+    def draws(self, which: str) -> None:
+        if which not in ("every", "last", "none"):
+            raise ValueError(f"AppDriver.draws is 'every', 'last' or 'none', not {which!r}")
+        self._draws = which
 
     def pump(self, frames: int = 2) -> None:
         """Let Kivy run ``frames`` frames: clock callbacks, input, layout, drawing."""
-        if self.draws not in ("every", "last", "none"):
-            raise ValueError(f"AppDriver.draws is 'every', 'last' or 'none', not {self.draws!r}")
         for i in range(frames):
             self._frame(self.draws == "every" or (self.draws == "last" and i == frames - 1))
 
