@@ -58,7 +58,11 @@ def cmd_screenshots(args: argparse.Namespace) -> int:
     from pathlib import Path
 
     out = Path(args.dir)
-    out.mkdir(parents=True, exist_ok=True)
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        print(f"screenshots: cannot make the folder {out}: {exc.strerror or exc}", file=sys.stderr)
+        return 2
     if needs_virtual_display():
         # Headless: draw on a virtual screen big enough for both sizes.
         import shutil
