@@ -67,12 +67,17 @@ def crops(folder: Path, clf, limit=None, held_out=False, detector=DEFAULT, train
         image = cv2.imread(str(folder / name))
         seen, top = read_image(image, clf, detector)
         card, is_sure = top, any(s.sure for s in seen if s.card == top)
-        if card is None:
-            # A crop is the card filling the picture: read it whole.
+        if not is_sure:
+            # A crop is the card filling the picture, so it has no edge to find: the picture is
+            # its outline. Read whole, as recognise._second_look reads an outlined card the
+            # indexes leave unsure (or name nothing on): a sure reading is taken.
             h, w = image.shape[:2]
             quad = np.array([[0, 0], [w - 1, 0], [w - 1, h - 1], [0, h - 1]], np.float32)
             reading, _ = read_card(warp_card(image, quad), clf)
-            card, is_sure = (reading.card, reading.sure) if reading else (None, False)
+            if card is None:
+                card, is_sure = (reading.card, reading.sure) if reading else (None, False)
+            elif reading is not None and reading.sure:
+                card, is_sure = reading.card, True
         if truth == "joker":
             jokers += 1
             jokers_named += card is not None

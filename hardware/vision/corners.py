@@ -61,10 +61,15 @@ class CornerDetector:
         self.net = cv2.dnn.readNetFromONNX(str(path))
         self.reader = IndexReader(reader_path) if reader_path and Path(reader_path).is_file() else None
 
+    @staticmethod
+    def scale_for(image: np.ndarray) -> float:
+        """The usual scale: a 720-pixel photo shrunk to the network's input, smaller ones as large."""
+        return INPUT / max(REFERENCE, *image.shape[:2])
+
     def detect(self, image: np.ndarray, scale: float | None = None) -> list[Corner]:
         """Every corner index found in a BGR photo, in the photo's own pixels."""
         h, w = image.shape[:2]
-        scale = scale or INPUT / max(REFERENCE, h, w)
+        scale = scale or self.scale_for(image)
         # The network takes sides that are multiples of 32: pad the shrunk photo.
         sw, sh = max(32, int(round(w * scale))), max(32, int(round(h * scale)))
         small = cv2.resize(image, (sw, sh), interpolation=cv2.INTER_AREA if scale < 1 else cv2.INTER_LINEAR)

@@ -23,6 +23,7 @@ from hardware.vision.indexes import JOKER_P, SeenCard, cards_from_corners
 from hardware.vision.learned import default_classifier
 
 DEFAULT = object()  # read_image's detector: the shipped one
+CLOSER = 2.0  # how much closer the second look is (docs/vision.md: the crops' indexes)
 
 
 def read_card(card: np.ndarray, clf: GlyphClassifier) -> tuple[Reading | None, bool]:
@@ -55,6 +56,14 @@ def read_image(image: np.ndarray, clf: GlyphClassifier | None = None,
     if det is not None:
         corners = det.detect(image)
         seen, top = cards_from_corners(image, corners)
+        if not seen and not any(c.joker >= JOKER_P for c in corners):
+            # Small cards (a webcam's 640x480 frame, a photo of one card) have indexes smaller
+            # than the detector learned at its usual scale: look again, closer. A joker seen
+            # closer names nothing (its picture, enlarged, is easily taken for indexes).
+            corners = det.detect(image, scale=CLOSER * det.scale_for(image))
+            if any(c.joker >= JOKER_P for c in corners):
+                return [], None
+            seen, top = cards_from_corners(image, corners)
         # Nothing named and no joker seen: a design the indexes do not know, read by outline.
         if seen or any(c.joker >= JOKER_P for c in corners):
             looked: list[SeenCard] = []

@@ -68,3 +68,41 @@ def test_overlapping_drawn_cards_the_top_one_is_found_and_no_sure_name_is_wrong(
     # 18 of 20 here; by outlines alone 20 (drawn cards cast a shadow that outlines the top one,
     # which the real photos lack): docs/vision.md, "What fails".
     assert right >= 12, f"the top card named in {right} of 20 piles"
+
+
+class CloserOnly:
+    """A detector that finds ``found`` only when asked to look closer than its usual scale."""
+
+    def __init__(self, found):
+        self.found, self.scales = found, []
+
+    @staticmethod
+    def scale_for(image):
+        return 0.5
+
+    def detect(self, image, scale=None):
+        self.scales.append(scale)
+        return self.found if scale is not None and scale > 0.5 else []
+
+
+def test_indexes_too_small_at_the_usual_scale_are_looked_at_again_closer(classifier):
+    # docs/vision.md, "Other deck designs": a card whose indexes name nothing is looked at twice as close.
+    det = CloserOnly([corner(250, 300, "7H"), corner(450, 520, "7H")])
+    seen, top = read_image(BLANK, classifier, det)
+    assert top == "7H" and seen[0].sure
+    assert det.scales == [None, 1.0]
+
+
+def test_a_joker_seen_closer_names_nothing(classifier):
+    det = CloserOnly([corner(250, 300, "AC", 0.9, joker=0.6), corner(450, 520, "7H")])
+    assert read_image(BLANK, classifier, det) == ([], None)
+
+
+def test_a_card_named_at_the_usual_scale_costs_no_second_look(classifier):
+    class Usual(CloserOnly):
+        def detect(self, image, scale=None):
+            self.scales.append(scale)
+            return self.found
+
+    det = Usual([corner(250, 300, "7H"), corner(450, 520, "7H")])
+    assert read_image(BLANK, classifier, det)[1] == "7H" and det.scales == [None]
