@@ -277,6 +277,39 @@ def test_jack_change_it_takes_the_card_seen_on_the_pile_as_the_players_play(driv
     session.abandon()
 
 
+def window_rect(widget) -> tuple[float, float, float, float]:
+    x, y = widget.to_window(*widget.pos)
+    return (round(x), round(y), round(widget.width), round(widget.height))
+
+
+def overlaps(a, b) -> bool:
+    return a[0] < b[0] + b[2] and b[0] < a[0] + a[2] and a[1] < b[1] + b[3] and b[1] < a[1] + a[3]
+
+
+@pytest.mark.parametrize("size", [(800, 480), (720, 1280)], ids=["800x480", "720x1280"])
+def test_the_card_seen_is_asked_in_place_of_the_turn_and_leaves_the_rest_in_sight(driver, app, size):
+    """The offer stands where the turn is shown (the question names the player): nothing shows
+    cut in half under it, and what the player must do and the seats stay in sight."""
+    from companion.session import Session
+
+    driver.resize(*size)
+    session = Session.start(app.store, {"game": "jack-change-it", "players": ["Ann", "Ben"], "start": "7H"})
+    screen = app.open_session(session)
+    driver.pump(2)
+    for cards, sure in ((["7C"], True), (["9D", "8D", "9H"], False)):
+        screen.offer_seen(cards, sure=sure)
+        driver.pump(3)
+        bar = window_rect(screen.seen_bar)
+        covered = screen.ids.head if size[0] > size[1] else screen.ids.turn_label
+        assert bar == window_rect(covered), (cards, bar, window_rect(covered))
+        for name in ("prompt_label", "seats", "picker"):
+            assert not overlaps(bar, window_rect(screen.ids[name])), f"the offer covers {name} at {size}"
+        if size[1] > size[0]:
+            assert not overlaps(bar, window_rect(screen.ids.suit_tile)), "the suit in play stays in sight"
+        assert visible(screen.seen_bar.buttons[cards[0]])
+    session.abandon()
+
+
 def test_one_eyed_jack_the_card_seen_on_the_discard_pile_lights_its_spaces(driver, app, still_camera):
     """docs/rules.md, "One-Eyed Jack": a card played puts a chip on one of the two spaces that
     show it; the 7♠ shows at (1, 2) and (6, 6) on the board."""

@@ -26,7 +26,8 @@ MOST_GUESSES = 3
 
 
 class SeenCardBar(BoxLayout):
-    """The offer, drawn over the top of the screen until it is answered."""
+    """The offer, drawn over the top of the screen (or over what the screen names, see
+    :meth:`SeesCards.camera_offer_over`) until it is answered."""
 
     def __init__(self, question: str, choices: list[tuple[str, str]], on_choose, on_dismiss, **kwargs):
         super().__init__(orientation="horizontal", size_hint=(1, None), height=theme.PRIMARY_TOUCH + dp(16),
@@ -70,6 +71,12 @@ class SeesCards:
     def camera_take(self, code: str) -> None:
         raise NotImplementedError
 
+    def camera_offer_over(self):
+        """The widget the offer covers while it is up (None: the top of the screen). A screen
+        whose top shows what the table must not lose sight of gives the part the question
+        stands in for, so nothing shows cut in half under the offer."""
+        return None
+
     def camera_knows(self, code: str) -> bool:
         """Whether a card seen is part of the play already being entered (nothing to offer)."""
         return False
@@ -107,8 +114,21 @@ class SeesCards:
         else:
             question = "Which card landed?"
             choices = [(code, card_words(code)) for code in cards]
-        self.seen_bar = SeenCardBar(question, choices, on_choose=self._seen_chosen, on_dismiss=self.put_seen_away)
-        self.add_widget(self.seen_bar)
+        self.seen_bar = bar = SeenCardBar(question, choices, on_choose=self._seen_chosen, on_dismiss=self.put_seen_away)
+        over = self.camera_offer_over()
+        if over is not None:
+            bar.size_hint, bar.pos_hint = (None, None), {}
+            least = bar.height   # its buttons' own height, if what it covers is lower
+
+            def cover(*_):
+                # the screen places its children in its own coordinates, the widget is nested deeper
+                x, y = self.to_widget(*over.to_window(*over.pos))
+                high = max(over.height, least)
+                bar.pos, bar.size = (x, y + over.height - high), (over.width, high)
+            over.bind(pos=cover, size=cover)
+            bar.unbind_cover = lambda: (over.unbind(pos=cover), over.unbind(size=cover))
+            cover()
+        self.add_widget(bar)
 
     def _seen_chosen(self, code: str) -> None:
         self.put_seen_away()
@@ -118,5 +138,6 @@ class SeesCards:
         bar = self.seen_bar
         if bar is not None:
             self.seen_bar = None
+            getattr(bar, "unbind_cover", lambda: None)()
             if bar.parent is not None:
                 bar.parent.remove_widget(bar)
