@@ -244,7 +244,7 @@ class JackChangeItScreen(SeesCards, Screen):
     def camera_offer_over(self):
         # Over the whole band of name, suit and card when it is one band (the question names the
         # player); in a tall window over the name alone, leaving the suit in play in sight.
-        return self.ids.head if self.width > self.height else self.ids.turn_label
+        return (self.ids.head,) if self.width > self.height else (self.ids.turn_label,)
 
     def camera_knows(self, code: str) -> bool:
         """The 2\u2665 laid on the A\u2665 belongs to that play: seen while its question is open, or

@@ -339,6 +339,12 @@ class OneEyedJackScreen(SeesCards, Screen):
     def on_leave(self, *_):
         self.camera_end()
 
+    def camera_offer_over(self) -> tuple:
+        # Over whose turn it is (the board stays whole): beside the board, down to what to do
+        # now, which leaves room for the guesses on a row of their own.
+        ids = self.ids
+        return (ids.turn_banner, ids.home_button, ids.status_box) if self.landscape else (ids.turn_banner, ids.home_button)
+
     def camera_take(self, code: str) -> None:
         if self.session is not None and not self.finished:
             self.choose(code[:-1], code[-1])

@@ -27,10 +27,15 @@ MOST_GUESSES = 3
 
 class SeenCardBar(BoxLayout):
     """The offer, drawn over the top of the screen (or over what the screen names, see
-    :meth:`SeesCards.camera_offer_over`) until it is answered."""
+    :meth:`SeesCards.camera_offer_over`) until it is answered. In one row, the question, the
+    cards and "Not it"; with ``two_rows`` (a narrow place, twice as tall), the question and
+    "Not it" above the cards."""
 
-    def __init__(self, question: str, choices: list[tuple[str, str]], on_choose, on_dismiss, **kwargs):
-        super().__init__(orientation="horizontal", size_hint=(1, None), height=theme.PRIMARY_TOUCH + dp(16),
+    ROW = theme.PRIMARY_TOUCH + dp(16)   # one row's height, its buttons a full touch high
+
+    def __init__(self, question: str, choices: list[tuple[str, str]], on_choose, on_dismiss,
+                 two_rows: bool = False, **kwargs):
+        super().__init__(orientation="vertical", size_hint=(1, None), height=self.ROW * (2 if two_rows else 1),
                          padding=dp(8), spacing=dp(8), pos_hint={"top": 1, "x": 0}, **kwargs)
         with self.canvas.before:
             from kivy.graphics import Color, RoundedRectangle
@@ -38,22 +43,28 @@ class SeenCardBar(BoxLayout):
             Color(*theme.PANEL)
             self._back = RoundedRectangle(pos=self.pos, size=self.size, radius=[dp(12)])
         self.bind(pos=self._redraw, size=self._redraw)
+        first = BoxLayout(spacing=dp(8))
+        cards = BoxLayout(spacing=dp(8)) if two_rows else first
         self.question = Label(text=question, font_name=theme.FONT_BOLD, font_size="21sp", color=theme.TEXT,
                               halign="left", valign="middle")   # wraps to a second line rather than cut
         self.question.bind(size=lambda label, size: setattr(label, "text_size", size))
-        self.add_widget(self.question)
+        first.add_widget(self.question)
         self.buttons: dict[str, TableButton] = {}
         for code, words in choices:
-            button = TableButton(text=words, primary=not self.buttons, font_size="24sp", size_hint_x=None,
-                                 width=dp(150) if len(choices) <= 2 else dp(110))
+            button = TableButton(text=words, primary=not self.buttons, font_size="24sp")
+            if not two_rows:   # beside the question; on a row of their own they share it
+                button.size_hint_x, button.width = None, dp(150) if len(choices) <= 2 else dp(110)
             button.card = code
             button.bind(on_release=lambda btn: on_choose(btn.card))
             self.buttons[code] = button
-            self.add_widget(button)
+            cards.add_widget(button)
         dismiss = TableButton(text="Not it", size_hint_x=None, width=dp(110))
         dismiss.bind(on_release=lambda btn: on_dismiss())
         self.buttons[""] = dismiss
-        self.add_widget(dismiss)
+        first.add_widget(dismiss)
+        self.add_widget(first)
+        if two_rows:
+            self.add_widget(cards)
 
     def _redraw(self, *_):
         self._back.pos, self._back.size = self.pos, self.size
@@ -71,11 +82,11 @@ class SeesCards:
     def camera_take(self, code: str) -> None:
         raise NotImplementedError
 
-    def camera_offer_over(self):
-        """The widget the offer covers while it is up (None: the top of the screen). A screen
-        whose top shows what the table must not lose sight of gives the part the question
+    def camera_offer_over(self) -> tuple:
+        """The widgets the offer covers while it is up (none: the top of the screen). A screen
+        whose top shows what the table must not lose sight of gives the parts the question
         stands in for, so nothing shows cut in half under the offer."""
-        return None
+        return ()
 
     def camera_knows(self, code: str) -> bool:
         """Whether a card seen is part of the play already being entered (nothing to offer)."""
@@ -114,21 +125,33 @@ class SeesCards:
         else:
             question = "Which card landed?"
             choices = [(code, card_words(code)) for code in cards]
-        self.seen_bar = bar = SeenCardBar(question, choices, on_choose=self._seen_chosen, on_dismiss=self.put_seen_away)
         over = self.camera_offer_over()
-        if over is not None:
+        if not over:
+            self.seen_bar = bar = SeenCardBar(question, choices, on_choose=self._seen_chosen,
+                                              on_dismiss=self.put_seen_away)
+        else:
+            _, _, _, tall = self._covered(over)
+            self.seen_bar = bar = SeenCardBar(question, choices, on_choose=self._seen_chosen,
+                                              on_dismiss=self.put_seen_away, two_rows=tall >= 2 * SeenCardBar.ROW)
             bar.size_hint, bar.pos_hint = (None, None), {}
             least = bar.height   # its buttons' own height, if what it covers is lower
 
             def cover(*_):
-                # the screen places its children in its own coordinates, the widget is nested deeper
-                x, y = self.to_widget(*over.to_window(*over.pos))
-                high = max(over.height, least)
-                bar.pos, bar.size = (x, y + over.height - high), (over.width, high)
-            over.bind(pos=cover, size=cover)
-            bar.unbind_cover = lambda: (over.unbind(pos=cover), over.unbind(size=cover))
+                x, y, wide, high = self._covered(over)
+                bar.pos, bar.size = (x, y + high - max(high, least)), (wide, max(high, least))
+            for widget in over:
+                widget.bind(pos=cover, size=cover)
+            bar.unbind_cover = lambda: [(w.unbind(pos=cover), w.unbind(size=cover)) for w in over]
             cover()
         self.add_widget(bar)
+
+    def _covered(self, widgets) -> tuple[float, float, float, float]:
+        """(x, y, width, height) round ``widgets`` and a little more (the corners of what lies
+        under stay hidden behind its own), in the screen's own coordinates (the screen places
+        its children so; the widgets are nested deeper)."""
+        corners = [self.to_widget(*w.to_window(*point)) for w in widgets for point in (w.pos, (w.right, w.top))]
+        xs, ys, edge = [x for x, _ in corners], [y for _, y in corners], dp(3)
+        return min(xs) - edge, min(ys) - edge, max(xs) - min(xs) + 2 * edge, max(ys) - min(ys) + 2 * edge
 
     def _seen_chosen(self, code: str) -> None:
         self.put_seen_away()

@@ -1,7 +1,8 @@
 """The camera screen (a frame made by the project: two cards on the cloth, each outlined and
 named, the watched region drawn), the camera screen with no camera, teaching a deck (a few
-cards already taught), Jack Change It offering the card the camera saw on the pile, and a
-Slapjack game going on with the card pad while the camera is unplugged."""
+cards already taught), Jack Change It offering the card the camera saw on the pile, One-Eyed
+Jack offering its guesses when it is unsure, and a Slapjack game going on with the card pad
+while the camera is unplugged."""
 
 from __future__ import annotations
 
@@ -96,6 +97,19 @@ def _jack_change_it_seen(app, driver):
     screen.offer_seen(["7C"], sure=True)
 
 
+def _one_eyed_jack_unsure(app, driver):
+    """One-Eyed Jack: the camera unsure of the card on the discard pile offers its guesses."""
+    from companion.session import Session
+    from ui.camera_link import camera_for
+
+    link = camera_for(app)
+    link.close()
+    link.camera_factory = still_camera(table_frame())
+    session = Session.start(app.store, {"game": "one-eyed-jack", "players": ["Ann", "Ben"], "options": {}})
+    screen = app.open_session(session)
+    screen.offer_seen(["KH", "KD", "KS"], sure=False)
+
+
 def _slapjack_camera_lost(app, driver):
     """A camera Slapjack game whose camera was pulled out: the card pad carries on."""
     from hardware.camera.device import Camera, MockCamera
@@ -124,5 +138,6 @@ def scenes(app, driver):
         ("camera-none", lambda: _no_camera(app, driver)),
         ("camera-teach", lambda: _teach(app, driver)),
         ("camera-jack-change-it", lambda: _jack_change_it_seen(app, driver)),
+        ("camera-one-eyed-jack", lambda: _one_eyed_jack_unsure(app, driver)),
         ("camera-slapjack-lost", lambda: _slapjack_camera_lost(app, driver)),
     ]
