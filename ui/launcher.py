@@ -120,7 +120,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("bench", help="start-up, memory, idle load, tap and slap latency, engines; beside bare Kivy")
     p.add_argument("--json", action="store_true", help="every figure as one JSON object")
-    p.add_argument("--quick", action="store_true", help="few runs and short idle periods (a smoke test)")
+    p.add_argument("--quick", action="store_true", help="few runs, short idle periods, one warm-up run (a smoke test)")
     p.add_argument("--runs", type=int, help="cold starts and memory runs (default 7, --quick 2)")
     p.add_argument("--idle-seconds", type=float, help="idle period on each screen (default 30, --quick 2)")
     p.add_argument("--only", help="just these parts, comma-separated: startup, memory, idle (and taps), slap, "
