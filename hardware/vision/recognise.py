@@ -24,6 +24,7 @@ from hardware.vision.learned import default_classifier
 
 DEFAULT = object()  # read_image's detector: the shipped one
 CLOSER = 2.0  # how much closer the second look is (docs/vision.md: the crops' indexes)
+CLOSER_UP_TO = 400  # ... for pictures no longer than this: it then costs at most one usual look
 
 
 def read_card(card: np.ndarray, clf: GlyphClassifier) -> tuple[Reading | None, bool]:
@@ -56,10 +57,10 @@ def read_image(image: np.ndarray, clf: GlyphClassifier | None = None,
     if det is not None:
         corners = det.detect(image)
         seen, top = cards_from_corners(image, corners)
-        if not seen and not any(c.joker >= JOKER_P for c in corners):
-            # Small cards (a webcam's 640x480 frame, a photo of one card) have indexes smaller
-            # than the detector learned at its usual scale: look again, closer. A joker seen
-            # closer names nothing (its picture, enlarged, is easily taken for indexes).
+        if not seen and max(image.shape[:2]) <= CLOSER_UP_TO and not any(c.joker >= JOKER_P for c in corners):
+            # A small picture (a photo of one card) is shrunk with the rest at the usual scale,
+            # and its indexes are often missed: look again, closer. A joker seen closer names
+            # nothing (its picture, enlarged, is easily taken for indexes).
             corners = det.detect(image, scale=CLOSER * det.scale_for(image))
             if any(c.joker >= JOKER_P for c in corners):
                 return [], None
