@@ -4,7 +4,8 @@ With the photographs in DIR (default ../shared/vision-data beside the repository
 SOURCES.md) it measures the targets in docs/vision.md on every photo, none left out:
 scenes/ (top right, every fully visible card named sure, sure names not in the photo) and
 crops/ (named right, sure-and-wrong, jokers named). Always: ms per 720x720 photo on one core,
-the pile watcher's CPU at 30 frames/s 640x480 and its report latency, and the synthetic game.
+the pile watcher's CPU at 30 frames/s 640x480 and its report latency, and the synthetic game
+of each of 12 seeds.
 ``--limit`` reads only the first N photos of each folder (a quick look, not the figures);
 ``--held-out`` reads only the photos the trained models never saw (the scenes held out, listed
 in ``models/corner.npz``; the crops' ``valid-*`` files), ``--training`` only the others;
@@ -126,6 +127,43 @@ def watcher_figures(clf, detector=DEFAULT) -> dict:
             "landing_within_one_frame": f"{within}/{len(truth)}", "report_after_lying_still_ms": settle_ms + (max(work) if work else 0.0)}
 
 
+def synthetic_games(clf, detector=DEFAULT, seeds=range(1, 13)) -> dict:
+    """The synthetic game of each seed watched as seed 1 is: how many games have every card
+    reported once, sure, within a frame of its landing; how many have every card reported once
+    (an unsure one as a question), and phantom reports of any kind."""
+    from hardware.vision.synthetic import game_video
+    from hardware.vision.watcher import PileWatcher
+    from hardware.camera.device import Frame
+
+    exact = once = phantoms = unsure = 0
+    failed = {}
+    for seed in seeds:
+        frames, fps, truth = game_video(seed)
+        events = []
+
+        class Sink:
+            def on_card(self, card, landed_at):
+                events.append((card, landed_at, True))
+
+            def on_unsure(self, candidates, landed_at):
+                events.append((candidates[0], landed_at, False))
+
+        w = PileWatcher(None, Sink(), classifier=clf, detector=detector)
+        for i, f in enumerate(frames):
+            w.feed(Frame(f, i / fps, i))
+        in_time = len(events) == len(truth) and all(abs(t - tf / fps) <= 1 / fps + 1e-9
+                                                     for (_, t, _), (_, tf) in zip(events, truth))
+        right_once = in_time and all(c == tc for (c, _, _), (tc, _) in zip(events, truth))
+        exact += right_once and all(sure for _, _, sure in events)
+        once += in_time
+        phantoms += max(0, len(events) - len(truth))
+        unsure += sum(not sure for _, _, sure in events)
+        if not (right_once and all(sure for _, _, sure in events)):
+            failed[seed] = [(c, round(t * fps), sure) for c, t, sure in events]
+    return {"games": len(seeds), "every_card_once_sure_in_time": exact, "every_card_once_in_time": once,
+            "unsure_reports": unsure, "phantom_reports": phantoms, "not_exact": failed}
+
+
 def speed(clf, detector=DEFAULT) -> float:
     from hardware.vision.render import random_scene
 
@@ -154,7 +192,8 @@ def main(argv=None) -> int:
     cv2.setNumThreads(1)  # one core, as the target says
     clf = builtin_classifier() if args.glyphs else default_classifier()
     detector = None if (args.outlines or args.glyphs) else DEFAULT
-    out = {"ms_per_720_rendered_photo": speed(clf, detector), "watcher": watcher_figures(clf, detector)}
+    out = {"ms_per_720_rendered_photo": speed(clf, detector), "watcher": watcher_figures(clf, detector),
+           "synthetic_games": synthetic_games(clf, detector)}
     data = Path(args.data) if args.data else next(
         (p for p in (Path.cwd().parent / "shared" / "vision-data",
                      Path(__file__).resolve().parents[2].parent / "shared" / "vision-data") if p.exists()),

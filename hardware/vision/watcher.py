@@ -26,7 +26,8 @@ from hardware.vision.recognise import DEFAULT, SeenCard, read_card, read_image
 
 SMALL = (160, 120)
 MOVE = 0.003    # share of pixels changed by more than LEVEL between frames: movement
-CHANGED = 0.01  # share changed since the last still pile: a different pile
+CHANGED = 0.005  # share changed since the last still pile: a different pile (a card laid square
+                 # over the last one changes about 1%; the reading then tells a nudge from a new card)
 LEVEL = 18
 
 
@@ -83,11 +84,12 @@ class PileWatcher:
         before_image, self._still_image = getattr(self, "_still_image", None), image
         self._still_ref = now
         seen, top = read_image(image, self.clf, None)
-        if before_image is not None and (top is None or (self.top and top == self.top[-1])):
-            # A card laid over the last one merges with it into one bright shape: find it by
-            # what changed since the pile was last still.
+        if before_image is not None and (top is None or top in (getattr(self, "_hidden", []) or self.top)):
+            # A card laid over the last one merges with it into one bright shape (read as a card
+            # already on the pile): find it by what changed since the pile was last still.
             changed = self._changed_card(before_image, image)
-            if changed is not None:
+            # Unsure, what changed is as likely a hand resting on the pile (a slap) as a card.
+            if changed is not None and changed.sure:
                 seen, top = [changed], changed.card
         if top is None:
             if not seen and self.top:
@@ -95,20 +97,30 @@ class PileWatcher:
                 self._hidden, self.top = self.top, []
             return
         hidden, self._hidden = getattr(self, "_hidden", []), []
-        if hidden and top == hidden[-1]:
-            self.top = hidden  # the hand lifted off the pile: the same card, not a new one
-            return
         card = next(s for s in seen if s.card == top)
+        if not card.sure and self.detector is not None:
+            # Asked before the reading is compared with the pile: an unsure misreading of the
+            # card a hand lifted off would otherwise be taken for a new card.
+            by_index, top_i = read_image(image, self.clf, self.detector)
+            pile = hidden or self.top
+            better = next((s for s in by_index if s.card == top_i and s.sure), None)
+            if better is None and top == (pile[-1] if pile else None):
+                # The outlines see the old top card (the new one lies square over it), the indexes
+                # a card not on the pile: that card is asked of the table rather than missed.
+                better = next((s for s in by_index if s.card == top_i and s.card not in pile), None)
+            if better is not None and (better.card not in pile or better.card == pile[-1]):
+                card, top = replace(better, outline=card.outline), better.card
+        if hidden and (top in hidden or not card.sure):
+            # The hand lifted off the pile: the same pile, not a new card (a card lands after the
+            # hand has gone, so an unsure reading here, or one of a card under the top, is of the
+            # pile that was there; a deck holds each card once).
+            self.top = hidden
+            return
         if self.top and top == self.top[-1]:
             return  # squared, nudged
         if len(self.top) >= 2 and top == self.top[-2]:
             self.top.pop()  # the top card taken back
             return
-        if not card.sure and self.detector is not None:
-            by_index, top_i = read_image(image, self.clf, self.detector)
-            better = next((s for s in by_index if s.card == top_i and s.sure), None)
-            if better is not None and better.card not in self.top:
-                card, top = replace(better, outline=card.outline), better.card
         landed = t if t is not None else self._landing_time(history, card.outline, image.shape)
         self.top.append(top)
         if first:

@@ -18,20 +18,37 @@ class Sink:
         self.events.append((candidates, landed_at, False))
 
 
-@pytest.mark.parametrize("seed", [1, pytest.param(2, marks=pytest.mark.xfail(
-    strict=True, reason="known shortfall (docs/vision.md): a card laid square over the one below is not "
-                        "always read when it settles, and is then reported late, after the next change"))])
-def test_each_card_reported_once_with_its_landing_time(classifier, seed):
+def watched(seed, classifier):
     frames, fps, truth = game_video(seed)
     camera = Camera(source=MockCamera(frames, fps=fps, realtime=False, start=100.0))
     sink = Sink()
     watcher = PileWatcher(camera, sink, classifier=classifier)
     while (frame := camera.read()) is not None:
         watcher.feed(frame)
-    assert [e[0] for e in sink.events] == [card for card, _ in truth]
-    for (card, t, sure), (_, frame_index) in zip(sink.events, truth):
+    return sink.events, fps, truth
+
+
+# Seed 2 lays the Jack of diamonds nearly square over the King of spades: the pile changes in
+# about 1% of its pixels, once taken for a nudge and the card reported late.
+@pytest.mark.parametrize("seed", [1, 2])
+def test_each_card_reported_once_with_its_landing_time(classifier, seed):
+    events, fps, truth = watched(seed, classifier)
+    assert [e[0] for e in events] == [card for card, _ in truth]
+    for (card, t, sure), (_, frame_index) in zip(events, truth):
         assert abs(t - (100.0 + frame_index / fps)) <= 1.0 / fps + 1e-9, card
         assert sure
+
+
+def test_a_card_the_outlines_cannot_tell_from_the_one_under_it_is_asked_not_missed(classifier):
+    # Seed 11: the Queen of diamonds lands square over the 10 of hearts; the outlines see the 10,
+    # the corner indexes the Queen without being sure: a question, not a missed card
+    # (docs/vision.md, "The pile watcher").
+    events, fps, truth = watched(11, classifier)
+    firsts = [card if isinstance(card, str) else card[0] for card, _, _ in events]
+    assert firsts == [card for card, _ in truth], events
+    assert [sure for _, _, sure in events].count(False) <= 1
+    for (_, t, _), (_, frame_index) in zip(events, truth):
+        assert abs(t - (100.0 + frame_index / fps)) <= 1.0 / fps + 1e-9
 
 
 def test_the_watcher_thread_reads_the_camera_until_it_ends(classifier):
