@@ -34,38 +34,40 @@ def window_box(widget) -> tuple[float, float, float, float]:
     return x, y, x + widget.width, y + widget.height
 
 
-def overlaps(a, b) -> bool:
-    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
-
-
-def covered(a, b) -> float:
-    """How much of box ``b`` box ``a`` covers (an area in square pixels)."""
-    return max(0.0, min(a[2], b[2]) - max(a[0], b[0])) * max(0.0, min(a[3], b[3]) - max(a[1], b[1]))
-
-
 def is_control(widget) -> bool:
     """Something a player touches: a button, a field, or a board's spaces (any widget that
     says it takes touches on its spaces with ``space_at``)."""
     return isinstance(widget, (ButtonBehavior, TextInput)) or hasattr(widget, "space_at")
 
 
-def occupied(screen, controls_only: bool = False) -> list[tuple[float, float, float, float]]:
-    """The boxes of everything a player sees on ``screen``: controls, boards, cards, words
-    (or the controls and boards alone). Layouts, scroll views and bare widgets (spacers)
+def occupied(screen) -> tuple[list[tuple[float, float, float, float]], list[tuple[float, float, float, float]]]:
+    """The boxes of everything a player sees on ``screen`` (controls, boards, cards, words),
+    and of its controls and boards alone. Layouts, scroll views and bare widgets (spacers)
     hold nothing of their own."""
-    boxes = []
+    everything, controls = [], []
     for widget in screen.walk(restrict=True):
         if widget is screen or isinstance(widget, (Layout, ScrollView, Screen, ScreenManager)):
-            continue
-        if controls_only and not is_control(widget):
             continue
         if type(widget) is Widget or widget.width <= 0 or widget.height <= 0:
             continue
         if isinstance(widget, Label) and not widget.text:
             continue
         if shown(widget):
-            boxes.append(window_box(widget))
-    return boxes
+            box = window_box(widget)
+            everything.append(box)
+            if is_control(widget):
+                controls.append(box)
+    return everything, controls
+
+
+def column(controls, words, left: float, right: float):
+    """What reaches into the column from ``left`` to ``right``: the heights the controls take
+    in it, and each word box's heights with how much of its width the column covers (the
+    area a box in the column hides of it is that width times the heights they share). Only these can
+    meet a box in the column, so the search need not look at the rest."""
+    taken = [(b[1], b[3]) for b in controls if left < b[2] and b[0] < right]
+    under = [(min(right, b[2]) - max(left, b[0]), b[1], b[3]) for b in words if left < b[2] and b[0] < right]
+    return taken, under
 
 
 class MessageBar(Label):
@@ -131,18 +133,24 @@ class MessageBar(Label):
         # First where nothing at all is. Else over words alone (never over a control or a
         # board's space), where it hides the least of them.
         screen = manager.current_screen
-        everything, controls = occupied(screen), occupied(screen, controls_only=True)
-        words = [b for b in everything if b not in controls]
+        everything, controls = occupied(screen)
+        control_boxes = set(controls)
+        words = [b for b in everything if b not in control_boxes]
         best = None
         for width in (root.width - dp(12), root.width * 0.66, root.width * 0.5, root.width * 0.38):
             height = self.measure(width)
+            # Each of the three places across, with only what reaches into its column: a message
+            # is placed in a few milliseconds on a Pi, not tens.
+            columns = [(x, *column(controls, words, x, x + width))
+                       for x in (root.center_x - width / 2, root.x + dp(6), root.right - width - dp(6))]
             y = root.y + dp(4)
             while y + height <= root.top:
-                for x in (root.center_x - width / 2, root.x + dp(6), root.right - width - dp(6)):
-                    box = (x, y, x + width, y + height)
-                    if any(overlaps(box, other) for other in controls):
+                top = y + height
+                for x, taken, under in columns:
+                    if any(bottom < top and y < upper for bottom, upper in taken):
                         continue
-                    hidden = sum(covered(box, other) for other in words)
+                    hidden = sum(across * max(0.0, min(top, upper) - max(y, bottom))
+                                 for across, bottom, upper in under)
                     if hidden == 0:
                         self.size, self.pos = (width, height), (x, y)
                         return
