@@ -28,8 +28,10 @@ from .hiding import shown
 MIN_HEIGHT = dp(48)
 STEP = dp(8)
 
+Box = tuple[float, float, float, float]   # x, y, right, top in window pixels
 
-def window_box(widget) -> tuple[float, float, float, float]:
+
+def window_box(widget) -> Box:
     x, y = widget.to_window(*widget.pos)
     return x, y, x + widget.width, y + widget.height
 
@@ -40,11 +42,10 @@ def is_control(widget) -> bool:
     return isinstance(widget, (ButtonBehavior, TextInput)) or hasattr(widget, "space_at")
 
 
-def occupied(screen) -> tuple[list[tuple[float, float, float, float]], list[tuple[float, float, float, float]]]:
-    """The boxes of everything a player sees on ``screen`` (controls, boards, cards, words),
-    and of its controls and boards alone. Layouts, scroll views and bare widgets (spacers)
-    hold nothing of their own."""
-    everything, controls = [], []
+def occupied(screen) -> tuple[list[Box], list[Box]]:
+    """What a player sees on ``screen``: the boxes of its controls and boards, and of the rest
+    (cards, words). Layouts, scroll views and bare widgets (spacers) hold nothing of their own."""
+    controls, words = [], []
     for widget in screen.walk(restrict=True):
         if widget is screen or isinstance(widget, (Layout, ScrollView, Screen, ScreenManager)):
             continue
@@ -53,18 +54,15 @@ def occupied(screen) -> tuple[list[tuple[float, float, float, float]], list[tupl
         if isinstance(widget, Label) and not widget.text:
             continue
         if shown(widget):
-            box = window_box(widget)
-            everything.append(box)
-            if is_control(widget):
-                controls.append(box)
-    return everything, controls
+            (controls if is_control(widget) else words).append(window_box(widget))
+    return controls, words
 
 
-def column(controls, words, left: float, right: float):
-    """What reaches into the column from ``left`` to ``right``: the heights the controls take
-    in it, and each word box's heights with how much of its width the column covers (the
-    area a box in the column hides of it is that width times the heights they share). Only these can
-    meet a box in the column, so the search need not look at the rest."""
+def column(controls: list[Box], words: list[Box], left: float, right: float):
+    """What reaches into the column from ``left`` to ``right``: the heights each control takes
+    in it, and each word box's heights with how much of its width lies in the column (a box
+    in the column hides that width times the height they share). Nothing else can meet a box
+    in the column, so the search looks at nothing else."""
     taken = [(b[1], b[3]) for b in controls if left < b[2] and b[0] < right]
     under = [(min(right, b[2]) - max(left, b[0]), b[1], b[3]) for b in words if left < b[2] and b[0] < right]
     return taken, under
@@ -133,14 +131,12 @@ class MessageBar(Label):
         # First where nothing at all is. Else over words alone (never over a control or a
         # board's space), where it hides the least of them.
         screen = manager.current_screen
-        everything, controls = occupied(screen)
-        control_boxes = set(controls)
-        words = [b for b in everything if b not in control_boxes]
+        controls, words = occupied(screen)
         best = None
         for width in (root.width - dp(12), root.width * 0.66, root.width * 0.5, root.width * 0.38):
             height = self.measure(width)
-            # Each of the three places across, with only what reaches into its column: a message
-            # is placed in a few milliseconds on a Pi, not tens.
+            # Each of the three places across, with only what reaches into its column: this runs
+            # on the main thread each time a message shows.
             columns = [(x, *column(controls, words, x, x + width))
                        for x in (root.center_x - width / 2, root.x + dp(6), root.right - width - dp(6))]
             y = root.y + dp(4)
