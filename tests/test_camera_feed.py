@@ -22,6 +22,7 @@ from hardware.vision.classify import Reading  # noqa: E402
 from hardware.vision.feed import CameraFeed  # noqa: E402
 from hardware.vision.synthetic import game_video  # noqa: E402
 from tests.fake_clock import FakeClock  # noqa: E402
+from tests.test_slapjack_table import Lights  # noqa: E402
 
 START = 100.0
 CARDS = ("7H", "KS", "JD", "4C")
@@ -75,9 +76,11 @@ class CameraTable:
         self.camera = Camera(source=self.mock, clock=self.clock.now)
         self.session = session or Session.start(store, header_for("real", list(players), {}, camera=True))
         self.errors: list[str] = []
+        self.lights = Lights()
         self.table = SlapjackTable(self.session, now=self.clock.now, schedule=self.clock.schedule,
                                    window_s=0.015, pads={name: i for i, name in enumerate(self.session.game.players)},
-                                   notify=self.errors.append, live_reader=True)
+                                   lights=self.lights, notify=self.errors.append, live_reader=True,
+                                   landing_since=lambda: self.feed.changing_since())
         self.statuses: list[tuple[bool, str]] = []
         self.feed = CameraFeed(self.camera, self.table, classifier=classifier,
                                on_status=lambda seeing, text: self.statuses.append((seeing, text)))
@@ -272,13 +275,20 @@ def test_a_slap_before_the_camera_has_named_the_card_counts_from_its_landing(sto
     landed = game.landing("JD")
     game.play_until(lambda: game.clock.now() >= landed + 0.09)   # the J♦ down 90 ms, not yet named
     assert game.turned() == 2
+    assert game.feed.changing_since() is not None, "the pile is still settling"
     game.table.press(1, landed + 0.09, game.clock.now())         # Cat is that quick: on the K♠, it seems
+    game.clock.advance(0.05)                                     # the K♠'s race window is long over
+    assert game.turned() == 2
+    # Nothing is ruled on the K♠ meanwhile: no wrong slap logged, shown or blinked on Cat's pad.
+    assert game.session.game.actions[-1]["type"] == "turn" and game.table.view().verdict_text == ""
+    assert ("wrong", 1) not in game.lights.calls
     game.play_until(lambda: game.turned() == 3)
     game.clock.advance(0.05)
     tally = game.session.summary()["tallies"]["Cat"]
     assert tally["slaps_won"] == 1 and tally["wrong_slaps"] == 0
     assert tally["reactions_ms"] == [pytest.approx(90.0)]
     assert [a["type"] for a in game.session.game.actions[-2:]] == ["turn", "slap"], "the slap goes after its card"
+    assert ("wrong", 1) not in game.lights.calls and ("winner", 1) in game.lights.calls
 
 
 def test_a_new_region_starts_the_watcher_afresh_without_a_phantom_card(store, video, classifier):

@@ -421,6 +421,79 @@ def test_an_unsure_card_can_be_tapped_in_on_the_card_pad_instead(store, clock):
     assert t.session.game.actions[-1] == {"type": "turn", "card": "5S", "t": landed}
 
 
+class Pile:
+    """What a camera says of the pile: when it began to change, until it has decided (None: still)."""
+
+    def __init__(self):
+        self.since: float | None = None
+
+    def __call__(self) -> float | None:
+        return self.since
+
+
+def camera_game(store, clock):
+    pile = Pile()
+    return real_game(store, clock, players=("Ben", "Cat"), feed="camera", live_reader=True,
+                     landing_since=pile), pile
+
+
+def test_a_press_while_the_pile_changes_waits_for_the_camera_then_goes_with_the_card_showing(store, clock):
+    # docs/rules.md, "Slapjack": a slap on any card but a Jack is a wrong slap. A hand passing
+    # over the pile is no card, so a press made meanwhile was on the 7H after all.
+    t, pile = camera_game(store, clock)
+    t.c.on_card("7H", clock.now())
+    clock.advance(1)
+    pile.since = clock.now()
+    at = clock.now() + 0.05
+    t.press(1, at)
+    t.settle(0.3)
+    assert t.session.game.actions[-1]["type"] == "turn", "nothing ruled while the camera decides"
+    assert t.v.verdict_text == "" and ("wrong", 1) not in t.lights.calls
+    pile.since = None                                  # still again, and no new card
+    t.settle()
+    assert t.session.game.actions[-1] == {"type": "slap", "player": "Cat", "t": at}
+    assert t.s["tallies"]["Cat"]["wrong_slaps"] == 1 and ("wrong", 1) in t.lights.calls
+
+
+def test_a_press_from_before_the_card_landed_stays_on_the_card_below(store, clock):
+    # docs/rules.md, "Slapjack": the first slap on a Jack wins the pile; one on another card is a
+    # wrong slap. The camera's landing time tells which card each press was on.
+    t, pile = camera_game(store, clock)
+    t.c.on_card("7H", clock.now())
+    clock.advance(1)
+    start = clock.now()
+    pile.since = start                                 # a hand brings the next card in
+    t.press(0, start + 0.01)                           # Ben, on the 7H still
+    landed = start + 0.05
+    t.press(1, landed + 0.25)                          # Cat, on the Jack
+    clock.run_until(landed + 0.35)
+    pile.since = None
+    t.c.on_card("JS", landed)
+    t.settle()
+    slaps = [a for a in t.session.game.actions if a["type"] in ("turn", "slap")]
+    assert slaps[-3:] == [{"type": "slap", "player": "Ben", "t": start + 0.01},
+                          {"type": "turn", "card": "JS", "t": landed},
+                          {"type": "slap", "player": "Cat", "t": landed + 0.25}]
+    assert t.s["tallies"]["Ben"]["wrong_slaps"] == 1
+    assert t.s["tallies"]["Cat"]["slaps_won"] == 1 and t.s["tallies"]["Cat"]["reactions_ms"] == [pytest.approx(250.0)]
+    assert t.v.verdict_text == "Cat!"
+
+
+def test_a_press_waits_for_the_camera_a_second_at_most_and_is_never_lost_on_leaving(store, clock):
+    t, pile = camera_game(store, clock)
+    t.c.on_card("JD", clock.now())
+    pile.since = clock.now()                           # the pile never settles (a hand stays moving)
+    t.press(1, clock.now() + 0.3)
+    t.settle(0.9)
+    assert t.s["tallies"]["Cat"]["slaps_won"] == 0
+    t.settle(0.2)                                      # LANDING_WAIT_S passed: on the card showing
+    assert t.s["tallies"]["Cat"]["slaps_won"] == 1
+    t.press(0, clock.now() + 0.01)                     # Ben, late, and the table leaves at once
+    t.c.stop()
+    assert t.session.game.actions[-1]["player"] == "Ben"
+    assert clock.pending() == 0
+
+
 # -- judge slaps only -----------------------------------------------------------------------------------
 
 def judge_game(store, clock, players=("Ann", "Ben", "Cat"), options=None):

@@ -38,6 +38,7 @@ class CameraLink(EventDispatcher):
         self._listener = None
         self._lookers: set[str] = set()   # screens showing the picture with outlines and names
         self._lost_said = False
+        self._in_flight: list[float] = []   # landing times of cards told but not yet handed over
         app.bind(on_stop=lambda *_: self.close())
 
     # -- what the app set ---------------------------------------------------------------------
@@ -130,10 +131,23 @@ class CameraLink(EventDispatcher):
     # -- the feed's thread: nothing but handing over --------------------------------------------
 
     def on_card(self, card, landed_at) -> None:
+        self._in_flight.append(landed_at)
         Clock.schedule_once_free(partial(self._main, "on_card", str(card), landed_at))
 
     def on_unsure(self, candidates, landed_at) -> None:
+        self._in_flight.append(landed_at)
         Clock.schedule_once_free(partial(self._main, "on_unsure", [str(c) for c in candidates], landed_at))
+
+    def changing_since(self) -> float | None:
+        """When the pile began a change the game has not yet heard the end of: still being
+        decided by the feed, or a card told and on its way to the main thread (a press in that
+        moment waits for it too). None when the game knows the pile as it is."""
+        feed = self.feed
+        times = [t for t in list(self._in_flight) if t is not None]
+        since = feed.changing_since() if feed is not None else None
+        if since is not None:
+            times.append(since)
+        return min(times) if times else None
 
     def _status_on_device(self, seeing: bool, text: str) -> None:
         Clock.schedule_once(lambda dt: self._status(seeing, text), -1)
@@ -141,6 +155,9 @@ class CameraLink(EventDispatcher):
     # -- the main thread ----------------------------------------------------------------------
 
     def _main(self, method: str, *args) -> None:
+        landed_at = args[-2]   # the last argument is Clock's dt
+        if landed_at in self._in_flight:
+            self._in_flight.remove(landed_at)
         if self.feed is None:
             return
         listener = self._listener
@@ -164,6 +181,7 @@ class CameraLink(EventDispatcher):
 
     def close(self) -> None:
         self._listener = None
+        self._in_flight.clear()
         if self.feed is not None:
             try:
                 self.feed.close()

@@ -54,12 +54,15 @@ class SlapjackTable:
     ``lights`` (optional) has ``show_turner(pad)``, ``flash_winner(pad)``, ``blink_wrong(pad)``,
     ``all_off()`` and ``FLASH_FOR``; ``held_pads()`` lists pads already down; ``notify(text)``
     tells the table of a refusal; ``on_change()`` asks the screen to draw :meth:`view` again.
+    ``landing_since()`` (a camera) is when the pile began to change, while the camera has not yet
+    decided whether a card landed, or None: presses made since wait for its decision.
     """
 
     def __init__(self, session, *, now: Callable[[], float], schedule, window_s: float = 0.015,
                  pads: dict[str, int] | None = None, lights=None, held_pads: Callable[[], Sequence[int]] | None = None,
                  notify: Callable[[str], None] | None = None, on_change: Callable[[], None] | None = None,
-                 rng: random.Random | None = None, live_reader: bool = False):
+                 rng: random.Random | None = None, live_reader: bool = False,
+                 landing_since: Callable[[], float | None] | None = None):
         self.session = session
         self.now = now
         self.schedule = schedule
@@ -75,6 +78,7 @@ class SlapjackTable:
         header = session.game.header
         self.mode = mode_of(header)
         self.live_reader = bool(live_reader) and self.mode == REAL
+        self.landing_since = landing_since or (lambda: None)
         s = self.summary()
         self.computers = dict(s.get("computers") or {})
         self.models = {name: ReactionModel.at_level(level) for name, level in self.computers.items()}

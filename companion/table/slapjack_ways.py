@@ -22,6 +22,10 @@ SETTLE_S = 0.3        # after the last planned computer press, before the next c
 END_GRACE_S = 2.5     # after the last card: late slaps on it still count, then the game ends
 JOIN_S = 2.0          # judge only: a press this soon after a race's first press joins it
 CALM_SEE_S = 0.7      # calm mode: time to see who took the card a computer slapped
+# A camera names a card a moment after it landed (the pile must hold still first). A press made
+# while the pile is changing waits for its decision, looked for this often and at most this long.
+LANDING_POLL_S = 0.02
+LANDING_WAIT_S = 1.0
 
 
 class Way:
@@ -206,6 +210,8 @@ class RealDeck(Way):
         self.held: list[tuple[int, float, float]] = []   # presses waiting for their card: seat, t, arrived
         self.unsure: tuple[tuple[str, ...], float | None] | None = None   # a feed's candidates, and when it landed
         self.retimed: float | None = None   # a timed card taken back: the right card tapped in landed then
+        self.landing: list[tuple[int, float, float]] = []   # presses waiting for the camera's decision
+        self.landing_until = 0.0
 
     def begin(self) -> None:
         table = self.table
@@ -216,10 +222,47 @@ class RealDeck(Way):
         self.end_grace(pending)
 
     def press(self, seat: int, t: float, arrived: float) -> None:
+        since = self.table.landing_since() if self.unsure is None else None
+        if self.landing or (since is not None and t >= since):
+            # A card may be landing: whether this press was on it or on the card showing is the
+            # camera's to say (ruling now would flash a wrong slap on the card below, then take
+            # it back). Presses waiting already keep their order.
+            self.landing.append((seat, t, arrived))
+            if not self.table.timers.has("landing"):
+                self.landing_until = self.table.now() + LANDING_WAIT_S
+                self.table.timers.set("landing", LANDING_POLL_S, self._landing_check)
+            return
+        self._rule(seat, t, arrived)
+
+    def _rule(self, seat: int, t: float, arrived: float) -> None:
         if self.unsure is None and self._timed_for_now():
             self.table.timed_press(seat, t, arrived)
         else:
             self.held.append((seat, t, arrived))
+
+    def _landing_check(self) -> None:
+        table = self.table
+        if table.landing_since() is not None and table.now() < self.landing_until:
+            table.timers.set("landing", LANDING_POLL_S, self._landing_check)
+            return
+        self.settle_landing(None)   # no new card (a hand passed over the pile): on the one showing
+        table.on_change()
+
+    def settle_landing(self, landed: float | None) -> None:
+        """The presses that waited for the camera: those from before ``landed`` (every one, when
+        no card landed) are ruled on the card showing; the rest wait to go with the new card."""
+        waiting, self.landing = sorted(self.landing, key=lambda p: p[1]), []
+        self.table.timers.cancel("landing")
+        for seat, t, arrived in waiting:
+            if landed is None or t < landed:
+                self._rule(seat, t, arrived)
+            else:
+                self.held.append((seat, t, arrived))
+
+    def stop(self) -> None:
+        if self.landing:
+            self.settle_landing(None)
+            self.table.close_race()   # leaving must not lose a slap
 
     def _timed_for_now(self) -> bool:
         """Does a press belong to the card showing? Yes when its feed timed it, or when no
@@ -266,7 +309,9 @@ class RealDeck(Way):
             landed_at = self.unsure[1] if self.unsure is not None else self.retimed
         table = self.table
         if landed_at is not None and self.unsure is None and card == table.summary()["top"]:
+            self.settle_landing(None)
             return   # a feed seeing the card already tapped in on the card pad: nothing new
+        self.settle_landing(landed_at)
         table.close_race()
         self._reclaim(landed_at)
         action: dict = {"type": "turn", "card": card}
@@ -282,6 +327,7 @@ class RealDeck(Way):
 
     def on_unsure(self, candidates: list[str], landed_at: float | None) -> None:
         table = self.table
+        self.settle_landing(landed_at)
         table.close_race()   # the card that landed ends the last card's race
         self._reclaim(landed_at)
 
@@ -297,8 +343,9 @@ class RealDeck(Way):
 
     def _reclaim(self, landed_at: float | None) -> None:
         """A feed names a card a moment after it landed (a camera, about 100 ms): presses logged
-        on the card before in between were on this one. They are taken back from the log and
-        wait to go with it."""
+        on the card before in between were on this one (presses made while the pile was changing
+        waited instead; these came before the change was seen, or the decision took longer than
+        LANDING_WAIT_S). They are taken back from the log and wait to go with it."""
         if landed_at is None:
             return
         session, table = self.table.session, self.table
@@ -336,6 +383,9 @@ class RealDeck(Way):
 
     def undo(self) -> str | None:
         table = self.table
+        if self.landing:   # presses waiting for the camera were on the card now undone
+            self.settle_landing(None)
+            table.close_race()
         session = table.session
         actions = session.game.actions
         if actions[-1]["type"] == "end":

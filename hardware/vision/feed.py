@@ -135,6 +135,12 @@ class CameraFeed:
     def picture(self) -> Picture:
         return self._picture
 
+    def changing_since(self) -> float | None:
+        """When the pile began to change, while the watcher has not decided what changed
+        (:meth:`hardware.vision.watcher.PileWatcher.changing_since`); None when still."""
+        watcher = self._watcher
+        return watcher.changing_since() if watcher is not None else None
+
     @property
     def pile(self) -> list[str]:
         """The pile as the watcher sees it, bottom to top."""

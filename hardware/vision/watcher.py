@@ -45,9 +45,16 @@ class PileWatcher:
         self._prev: np.ndarray | None = None
         self._history: list[tuple[float, np.ndarray]] = []  # frames since the pile began to change
         self._quiet = 0
+        self._deciding: float | None = None   # a still pile being read: when its change began
         self._thread: threading.Thread | None = None
         self._stop = threading.Event()
         self.status = "watching"
+
+    def changing_since(self) -> float | None:
+        """The capture time of the first frame of a change not yet decided on (a card landing, a
+        hand passing), or None while the pile is still and every card on it has been told."""
+        history = self._history
+        return history[0][0] if history else self._deciding
 
     def _crop(self, image: np.ndarray) -> np.ndarray:
         h, w = image.shape[:2]
@@ -77,7 +84,15 @@ class PileWatcher:
             self._settled(image, None)
 
     def _settled(self, image: np.ndarray, t, first: bool = False) -> None:
-        history, self._history, self._quiet = self._history, [], 0
+        history = self._history
+        self._deciding = history[0][0] if history else None
+        self._history, self._quiet = [], 0
+        try:
+            self._decide(image, t, history, first)
+        finally:
+            self._deciding = None
+
+    def _decide(self, image: np.ndarray, t, history, first: bool) -> None:
         now = self._prev
         if not first and float((np.abs(now - self._still_ref) > LEVEL).mean()) < CHANGED:
             return  # the pile looks as it did: a hand passed over it, or a slap

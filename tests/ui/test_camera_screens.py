@@ -156,6 +156,25 @@ def test_a_camera_game_resumed_from_home_takes_cards_from_the_camera_again(drive
     assert [a["card"] for a in turns(resumed)] == list(CARDS)
     assert all("t" in a for a in turns(resumed)), "each camera turn keeps its landing time"
 
+def test_a_slap_while_the_card_seen_is_on_its_way_to_the_screen_goes_with_that_card(driver, app, still_camera):
+    """The camera has named a card; the screen hears of it a frame later. A press in that moment
+    waits for it rather than being ruled on the pile as the screen knew it (docs/vision.md)."""
+    import threading
+
+    screen = start_camera_game(driver, app)
+    pump_until(driver, lambda: still_camera.changing_since() is None and still_camera.seeing, "a still pile")
+    landed = time.monotonic() - 0.3
+    told = threading.Thread(target=still_camera.on_card, args=("JC", landed))   # as the feed's thread does
+    told.start()
+    told.join()
+    assert still_camera.changing_since() == landed
+    screen.on_pad_press(1, landed + 0.25, time.monotonic())    # Ben, before the screen has the J♣
+    pump_until(driver, lambda: screen.session.summary()["tallies"]["Ben"]["slaps_won"] == 1, "Ben's slap")
+    assert still_camera.changing_since() is None
+    assert [a["type"] for a in screen.session.game.actions[-2:]] == ["turn", "slap"]
+    assert screen.session.summary()["tallies"]["Ben"]["reactions_ms"] == [pytest.approx(250.0)]
+
+
 # -- the camera screen --------------------------------------------------------------------------
 
 @pytest.fixture

@@ -180,7 +180,8 @@ class SlapjackScreen(Screen):
             pads=pads_for(self.players, computers, link.count),
             lights=board.lights if board is not None else None,
             held_pads=board.held_pads if board is not None else None,
-            notify=lambda text: app.notify(text, "error"), on_change=self.refresh, live_reader=reader)
+            notify=lambda text: app.notify(text, "error"), on_change=self.refresh, live_reader=reader,
+            landing_since=self._camera.changing_since if self._camera is not None else None)
         self.mode = self.table.mode
         self.ids.card_pad.clear()
         self._shown_results = None
