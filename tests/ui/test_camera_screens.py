@@ -309,7 +309,7 @@ def overlaps(a, b) -> bool:
 def test_the_card_seen_is_asked_in_place_of_the_turn_and_leaves_the_rest_in_sight(driver, app, size):
     """The offer stands where the turn is shown (the question names the player): nothing shows
     cut in half under it, and what the player must do and the seats stay in sight."""
-    from kivy.metrics import dp
+    from kivy.metrics import dp, sp
 
     from companion.session import Session
 
@@ -328,6 +328,12 @@ def test_the_card_seen_is_asked_in_place_of_the_turn_and_leaves_the_rest_in_sigh
         if size[1] > size[0]:
             assert not overlaps(bar, window_rect(screen.ids.suit_tile)), "the suit in play stays in sight"
         assert visible(screen.seen_bar.buttons[cards[0]])
+        # The question stands in for the player's name, read from across the table: in the
+        # turn's own band it is far larger than the 21sp of a narrow place, and still fits.
+        question = screen.seen_bar.question
+        if sure:
+            assert question.font_size >= sp(36), (size, question.font_size)
+        assert question.texture_size[0] <= question.width and question.texture_size[1] <= question.height
     session.abandon()
 
 

@@ -12,7 +12,7 @@ tapping a card there instead puts the camera's offer away.
 from __future__ import annotations
 
 from kivy.app import App
-from kivy.metrics import dp
+from kivy.metrics import dp, sp
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.label import Label
 
@@ -47,7 +47,7 @@ class SeenCardBar(BoxLayout):
         cards = BoxLayout(spacing=dp(8)) if two_rows else first
         self.question = Label(text=question, font_name=theme.FONT_BOLD, font_size="21sp", color=theme.TEXT,
                               halign="left", valign="middle")   # wraps to a second line rather than cut
-        self.question.bind(size=lambda label, size: setattr(label, "text_size", size))
+        self.question.bind(size=self._size_question)
         first.add_widget(self.question)
         self.buttons: dict[str, TableButton] = {}
         for code, words in choices:
@@ -65,6 +65,14 @@ class SeenCardBar(BoxLayout):
         self.add_widget(first)
         if two_rows:
             self.add_widget(cards)
+
+    def _size_question(self, label, size) -> None:
+        """The question as large as its place allows (it stands in for the player's name, read
+        from across the table), from 21sp up to 40sp: at most half its height, and its words on
+        one line where they fit (about 0.62 em a character in the bold face)."""
+        label.text_size = size
+        width, height = size
+        label.font_size = max(sp(21), min(sp(40), height * 0.45, (width - dp(8)) / (0.62 * max(1, len(label.text)))))
 
     def _redraw(self, *_):
         self._back.pos, self._back.size = self.pos, self.size
