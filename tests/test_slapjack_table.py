@@ -479,18 +479,32 @@ def test_a_press_from_before_the_card_landed_stays_on_the_card_below(store, cloc
     assert t.v.verdict_text == "Cat!"
 
 
+def test_a_press_on_a_jack_still_to_be_won_races_at_once_while_the_pile_changes(store, clock):
+    # docs/rules.md, "Slapjack": the first slap on a Jack wins the pile. A hand moving near the
+    # pile must not hold up that verdict.
+    t, pile = camera_game(store, clock)
+    landed = clock.now()
+    t.c.on_card("JD", landed)
+    pile.since = landed + 0.1                          # a hand moves over the pile, and stays moving
+    t.press(1, landed + 0.3)
+    t.settle()
+    assert t.s["tallies"]["Cat"]["slaps_won"] == 1 and t.v.verdict_text == "Cat!"
+
+
 def test_a_press_waits_for_the_camera_a_second_at_most_and_is_never_lost_on_leaving(store, clock):
     t, pile = camera_game(store, clock)
-    t.c.on_card("JD", clock.now())
+    t.c.on_card("7H", clock.now())
     pile.since = clock.now()                           # the pile never settles (a hand stays moving)
     t.press(1, clock.now() + 0.3)
     t.settle(0.9)
-    assert t.s["tallies"]["Cat"]["slaps_won"] == 0
+    assert t.s["tallies"]["Cat"]["wrong_slaps"] == 0
     t.settle(0.2)                                      # LANDING_WAIT_S passed: on the card showing
-    assert t.s["tallies"]["Cat"]["slaps_won"] == 1
-    t.press(0, clock.now() + 0.01)                     # Ben, late, and the table leaves at once
+    assert t.s["tallies"]["Cat"]["wrong_slaps"] == 1
+    at = clock.now() + 0.01
+    t.press(0, at)                                     # Ben too, and the table leaves at once
+    assert t.session.game.actions[-1]["player"] == "Cat", "Ben's press waits for the camera"
     t.c.stop()
-    assert t.session.game.actions[-1]["player"] == "Ben"
+    assert t.session.game.actions[-1] == {"type": "slap", "player": "Ben", "t": at}
     assert clock.pending() == 0
 
 

@@ -55,7 +55,8 @@ class SlapjackTable:
     ``all_off()`` and ``FLASH_FOR``; ``held_pads()`` lists pads already down; ``notify(text)``
     tells the table of a refusal; ``on_change()`` asks the screen to draw :meth:`view` again.
     ``landing_since()`` (a camera) is when the pile began to change, while the camera has not yet
-    decided whether a card landed, or None: presses made since wait for its decision.
+    decided whether a card landed, or None: presses made since that would be wrong or late slaps
+    on the card showing wait for its decision.
     """
 
     def __init__(self, session, *, now: Callable[[], float], schedule, window_s: float = 0.015,

@@ -222,15 +222,18 @@ class RealDeck(Way):
         self.end_grace(pending)
 
     def press(self, seat: int, t: float, arrived: float) -> None:
-        since = self.table.landing_since() if self.unsure is None else None
-        if self.landing or (since is not None and t >= since):
-            # A card may be landing: whether this press was on it or on the card showing is the
-            # camera's to say (ruling now would flash a wrong slap on the card below, then take
-            # it back). Presses waiting already keep their order.
+        table = self.table
+        since = table.landing_since() if self.unsure is None else None
+        if self.landing or (since is not None and t >= since and not table.game.rules.slappable(table.state)):
+            # A card may be landing, and the press would be a wrong (or late) slap on the card
+            # showing: whether it was on that card or on the new one is the camera's to say
+            # (ruling now would flash a wrong slap on the card below, then take it back). On a
+            # Jack still to be won it races at once: a hand moving near the pile must not hold
+            # up the verdict. Presses waiting already keep their order.
             self.landing.append((seat, t, arrived))
-            if not self.table.timers.has("landing"):
-                self.landing_until = self.table.now() + LANDING_WAIT_S
-                self.table.timers.set("landing", LANDING_POLL_S, self._landing_check)
+            if not table.timers.has("landing"):
+                self.landing_until = table.now() + LANDING_WAIT_S
+                table.timers.set("landing", LANDING_POLL_S, self._landing_check)
             return
         self._rule(seat, t, arrived)
 
