@@ -12,6 +12,7 @@ import json
 import os
 import sqlite3
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -111,9 +112,12 @@ def slow_commits(seconds: float) -> type[sqlite3.Connection]:
 
 
 class Store:
-    def __init__(self, path: str | os.PathLike, *, min_commit_s: float = 0.0):
-        """``min_commit_s`` is for the bench only (:func:`slow_commits`)."""
+    def __init__(self, path: str | os.PathLike, *, min_commit_s: float = 0.0,
+                 clock: Callable[[], float] = time.time):
+        """``min_commit_s`` is for the bench only (:func:`slow_commits`); ``clock`` is the wall
+        clock that stamps when games were started and left (the screenshots fix it)."""
         self.min_commit_s = min_commit_s
+        self.clock = clock
         self.path = Path(path)
         self.path.parent.mkdir(parents=True, exist_ok=True)
         self.recovered_from: Path | None = None
@@ -242,7 +246,7 @@ class Store:
             colour = next((c for c in PLAYER_COLOURS if c not in used), PLAYER_COLOURS[0])
         with self._transaction("BEGIN"):
             cur = self.db.execute("INSERT INTO players (name, colour, created) VALUES (?, ?, ?)",
-                                  (name, colour, time.time()))
+                                  (name, colour, self.clock()))
         return Player(cur.lastrowid, name, colour)
 
     def rename_player(self, player_id: int, name: str) -> Player:
@@ -268,7 +272,7 @@ class Store:
 
     def new_game(self, header: dict) -> int:
         Game(header)  # refuses a header the rules cannot start
-        now = time.time()
+        now = self.clock()
         with self._transaction("BEGIN"):
             cur = self.db.execute("INSERT INTO games (game, header, created, updated) VALUES (?, ?, ?, ?)",
                                   (header["game"], json.dumps(header), now, now))
@@ -300,12 +304,12 @@ class Store:
     def _set_status(self, game_id: int, summary: dict | None, outcome: Outcome | None) -> None:
         finished = outcome is not None or bool(summary and summary.get("finished"))
         self.db.execute("UPDATE games SET updated = ?, status = ?, result = ? WHERE id = ?",
-                        (time.time(), "finished" if finished else "open",
+                        (self.clock(), "finished" if finished else "open",
                          json.dumps(_result(summary, outcome)) if finished else None, game_id))
 
     def abandon(self, game_id: int) -> None:
         with self._transaction("BEGIN"):
-            self.db.execute("UPDATE games SET status = 'abandoned', updated = ? WHERE id = ?", (time.time(), game_id))
+            self.db.execute("UPDATE games SET status = 'abandoned', updated = ? WHERE id = ?", (self.clock(), game_id))
 
     def delete_game(self, game_id: int) -> None:
         with self._transaction("BEGIN"):
@@ -366,7 +370,7 @@ class Store:
         Raises :class:`companion.errors.LogError` naming the line of the first problem.
         """
         game = Game.from_bytes(data)
-        now = time.time()
+        now = self.clock()
         summary = game.summary()
         outcome = game.outcome
         finished = outcome is not None or bool(summary.get("finished"))

@@ -1,7 +1,12 @@
-"""``jack-companion screenshots DIR`` with a folder it cannot make says so in one line and exits
-with status 2, before any window opens."""
+"""``jack-companion screenshots DIR``: a folder it cannot make is named in one line (exit status
+2, before any window opens), and the pictures are the same from one run to the next."""
 
 from __future__ import annotations
+
+import subprocess
+import sys
+
+import pytest
 
 from ui.launcher import main
 
@@ -13,3 +18,21 @@ def test_a_folder_that_cannot_be_made_is_named(tmp_path, capsys):
     err = capsys.readouterr().err.strip()
     assert err == f"screenshots: cannot make the folder {taken / 'shots'}: Not a directory", err
     assert taken.read_text() == "a file where the folder would go"
+
+
+@pytest.mark.ui
+def test_the_pictures_are_the_same_run_after_run(display, tmp_path):
+    """The README's pictures change only when a screen does: the games on the pictured table are
+    stamped by a fixed clock (so "left today at 18:30" every time), and Settings names the table's
+    own folder ("~/.local/share/jack-companion"), not the throwaway one the pictures were made in."""
+    runs = []
+    for run in ("first", "second"):
+        out = tmp_path / run
+        for scene in ("home", "history", "settings"):
+            done = subprocess.run([sys.executable, "-m", "ui.launcher", "screenshots", str(out), "--only", scene],
+                                  capture_output=True, text=True, timeout=300)
+            assert done.returncode == 0, done.stderr[-2000:]
+        runs.append({p.name: p.read_bytes() for p in sorted(out.glob("*.png"))})
+    assert len(runs[0]) == 6 and runs[0].keys() == runs[1].keys()
+    changed = [name for name in runs[0] if runs[0][name] != runs[1][name]]
+    assert not changed, f"these pictures changed between two runs: {changed}"

@@ -432,3 +432,17 @@ def test_delete_game_removes_it_and_its_actions_and_nothing_else(db_path):
         assert store.log(kept.game_id)[1] == [rnd("Ann", "Ben", "Cat", "Dan")]
     finally:
         store.close()
+
+
+def test_games_are_stamped_by_the_stores_clock(tmp_path):
+    """Home and History show when a game was started and left: the store's wall clock says."""
+    now = [1_000.0]
+    store = Store(tmp_path / "games.sqlite", clock=lambda: now[0])
+    try:
+        game_id = store.new_game(jacks_header())
+        now[0] = 2_000.0
+        store.abandon(game_id)
+        record = store.record(game_id)
+        assert (record.created, record.updated, record.status) == (1_000.0, 2_000.0, "abandoned")
+    finally:
+        store.close()

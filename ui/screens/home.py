@@ -86,9 +86,10 @@ class HomeScreen(Screen):
         kept = {row.game_id: row for row in rows.children}
         rows.clear_widgets()
         self.ids.pop("resume_button", None)
+        now = App.get_running_app().store.clock()
         for record in records:   # newest first, as the store gives them
             title = GAMES[record.game].title if record.game in GAMES else record.game
-            text = f"{title} with {table_words(record.players)}, {left_words(record.updated)}"
+            text = f"{title} with {table_words(record.players)}, {left_words(record.updated, now)}"
             row = kept.pop(record.id, None)
             if row is None:
                 row = UnfinishedRow(game_id=record.id, text=text)

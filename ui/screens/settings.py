@@ -26,7 +26,7 @@ class SettingsScreen(Screen):
         self.target = app.settings["jacks"]["target"]
         self.size_text = app.settings["display"]["size"]
         self.volume = sound.volume_of(app.settings)
-        self.where = f"Saved in {paths.config_path(app.data_dir)}"
+        self.where = f"Saved in {paths.shown(paths.config_path(app.shown_data_dir))}"
 
     def _save(self, message: str) -> None:
         app = App.get_running_app()

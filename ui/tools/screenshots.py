@@ -7,12 +7,27 @@ Each game's states are in the scenes module its declaration names (``ui/games/``
 from __future__ import annotations
 
 import importlib
+import time
 import traceback
 from pathlib import Path
 
 from .scenes import DEMO_PLAYERS
 
 SIZES = ((800, 480), (720, 1280))
+PICTURED_AT = (2026, 12, 2, 18, 30)   # the local time the pictures show, whenever they are made
+
+
+class PicturedClock:
+    """The wall clock of the pictured table: it reads PICTURED_AT as the run starts and runs a
+    hundred times slower than real time, so every game is stamped in the order it was played and
+    every picture shows the same times, run after run (no picture changes unless a screen did)."""
+
+    def __init__(self):
+        self.start = time.mktime((*PICTURED_AT, 0, 0, 0, -1))
+        self.began = time.monotonic()
+
+    def __call__(self) -> float:
+        return self.start + (time.monotonic() - self.began) / 100
 
 
 def close_modals() -> None:
@@ -33,12 +48,14 @@ def all_scenes(app, driver) -> list:
 
 def render_all(out: Path, data_dir: Path, only: str | None = None) -> list[Path]:
     from companion import config as settings
+    from companion import paths
 
     from ui.app import CompanionApp
 
     from .driver import AppDriver
 
-    app = CompanionApp(data_dir=data_dir, config=settings.defaults(), mock=True)
+    app = CompanionApp(data_dir=data_dir, config=settings.defaults(), mock=True, clock=PicturedClock())
+    app.shown_data_dir = paths.default_data_dir()   # the table's own folder, not the throwaway one
     driver = AppDriver(app)
     made, failed = [], []
     try:
