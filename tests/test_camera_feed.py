@@ -194,6 +194,19 @@ def test_the_camera_unplugged_mid_game_is_said_and_the_card_pad_goes_on(store, v
     assert game.errors == []
 
 
+def test_a_camera_lost_while_the_pile_changes_holds_no_press_back(store, video, classifier):
+    game = CameraTable(store, video, classifier)
+    game.play_until(lambda: game.turned() == 1)
+    game.play_until(lambda: game.feed.changing_since() is not None)   # the K♠ coming in
+    game.mock.unplugged = True
+    assert game.feed.step() is False
+    assert game.feed.changing_since() is None, "no decision is coming from a lost camera"
+    now = game.clock.now()
+    game.table.press(1, now, now)                               # Cat, on the 7♥ showing
+    game.clock.advance(0.05)
+    assert game.session.game.actions[-1] == {"type": "slap", "player": "Cat", "t": now}
+
+
 def test_a_resumed_camera_game_takes_the_pile_as_it_lies(store, video, classifier):
     first = CameraTable(store, video, classifier)
     first.play_until(lambda: first.turned() == 2)

@@ -137,9 +137,12 @@ class CameraFeed:
 
     def changing_since(self) -> float | None:
         """When the pile began to change, while the watcher has not decided what changed
-        (:meth:`hardware.vision.watcher.PileWatcher.changing_since`); None when still."""
+        (:meth:`hardware.vision.watcher.PileWatcher.changing_since`); None when still, and
+        while the camera is lost (no decision is coming: the card pad takes the cards)."""
         watcher = self._watcher
-        return watcher.changing_since() if watcher is not None else None
+        if watcher is None or self.seeing is False:
+            return None
+        return watcher.changing_since()
 
     @property
     def pile(self) -> list[str]:
