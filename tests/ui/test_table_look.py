@@ -132,3 +132,22 @@ def test_names_on_their_colours_read_and_every_colour_is_one_player_s(driver, ap
     screen = app.open_session(game)
     driver.pump(2)
     assert wcag(screen.ids.turn_label.color, screen.ids.turn_label.fill) >= 4.5
+
+
+def test_the_game_names_on_home_grow_with_their_tiles_and_fit(driver, app):
+    """In portrait the tiles are four times as tall: the names are read from across the table."""
+    from ui.screens.home import GameTile
+    from tests.ui.conftest import find
+
+    heights = {}
+    for size in ((800, 480), (720, 1280)):
+        driver.resize(*size)
+        app.show("home")
+        driver.pump(3)
+        tiles = find(app.manager.get_screen("home"), GameTile)
+        assert len(tiles) == 4
+        for tile in tiles:
+            width, height = tile.texture_size
+            assert width <= tile.width and height <= tile.height, (size, tile.title)
+        heights[size] = min(tile.texture_size[1] for tile in tiles)
+    assert heights[(720, 1280)] >= 1.2 * heights[(800, 480)], heights

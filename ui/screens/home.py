@@ -19,7 +19,11 @@ NAMES_SHOWN = 4  # a row names this many players, then says how many more
 
 
 class GameTile(TableButton):
+    """A game's name and what it is about; in a tall tile (portrait) both are larger (home.kv)."""
+
     game = StringProperty("")
+    title = StringProperty("")
+    blurb = StringProperty("")
 
 
 class UnfinishedRow(BoxLayout):
@@ -70,8 +74,8 @@ class HomeScreen(Screen):
         tiles = self.ids.tiles
         tiles.clear_widgets()
         for info in GAMES.values():
-            tile = GameTile(game=info.name, text=f"[size=30sp]{info.title}[/size]\n" + info.blurb,
-                            markup=True, disabled=not app.game_available(info.name))
+            tile = GameTile(game=info.name, title=info.title, blurb=info.blurb,
+                            disabled=not app.game_available(info.name))
             tile.bind(on_release=lambda btn: App.get_running_app().new_game(btn.game))
             tiles.add_widget(tile)
         for record in app.store.games(status="open") + app.store.games(status="abandoned"):
