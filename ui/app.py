@@ -7,6 +7,7 @@ import gc
 import importlib
 import logging
 import threading
+import time
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
@@ -84,12 +85,12 @@ class CompanionApp(App):
     title = "Jack Table Companion"
 
     def __init__(self, data_dir: Path, config: dict | None = None, config_problems=(), mock: bool = False,
-                 clock=None, **kwargs):
+                 clock=time.time, **kwargs):
         super().__init__(**kwargs)
         check(GAMES)   # a game without its screens is a mistake to fix, not a tile to grey out
         self.data_dir = Path(data_dir)
         self.shown_data_dir = self.data_dir   # the folder the screens name (the screenshots: the default one)
-        self.clock = clock                    # the wall clock, if not the real one (the screenshots fix it)
+        self.clock = clock                    # the wall clock that stamps games (the screenshots fix it)
         self.settings = config or settings.defaults()
         self.config_problems = list(config_problems)
         self.mock = mock
@@ -106,8 +107,7 @@ class CompanionApp(App):
         Builder.load_file(str(HERE / "widgets" / "basics.kv"))
         Builder.load_file(str(HERE / "widgets" / "card_picker.kv"))
         Builder.load_file(str(HERE / "app.kv"))
-        self.store = Store(paths.store_path(self.data_dir),
-                           **({"clock": self.clock} if self.clock is not None else {}))
+        self.store = Store(paths.store_path(self.data_dir), clock=self.clock)
         self.root = Root()
         self.manager: ScreenManager = self.root.ids.manager
         self.manager.transition = NoTransition()  # nothing animates on a Pi for nothing

@@ -148,8 +148,8 @@ class SlapjackTable:
         slap), every timer is cancelled, and a slap-off starts afresh when the game comes back."""
         if not self.active:
             return
-        self.close_race()
         self.way.stop()
+        self.close_race()
         self.active = False
         self.timers.cancel_all()
         if self.slapoff is not None:

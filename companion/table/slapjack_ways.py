@@ -248,10 +248,10 @@ class RealDeck(Way):
         if table.landing_since() is not None and table.now() < self.landing_until:
             table.timers.set("landing", LANDING_POLL_S, self._landing_check)
             return
-        self.settle_landing(None)   # no new card (a hand passed over the pile): on the one showing
+        self._settle_landing(None)   # no new card (a hand passed over the pile): on the one showing
         table.on_change()
 
-    def settle_landing(self, landed: float | None) -> None:
+    def _settle_landing(self, landed: float | None) -> None:
         """The presses that waited for the camera: those from before ``landed`` (every one, when
         no card landed) are ruled on the card showing; the rest wait to go with the new card."""
         waiting, self.landing = sorted(self.landing, key=lambda p: p[1]), []
@@ -263,9 +263,7 @@ class RealDeck(Way):
                 self.held.append((seat, t, arrived))
 
     def stop(self) -> None:
-        if self.landing:
-            self.settle_landing(None)
-            self.table.close_race()   # leaving must not lose a slap
+        self._settle_landing(None)   # ruled before the table logs its race: no slap is lost
 
     def _timed_for_now(self) -> bool:
         """Does a press belong to the card showing? Yes when its feed timed it, or when no
@@ -312,9 +310,9 @@ class RealDeck(Way):
             landed_at = self.unsure[1] if self.unsure is not None else self.retimed
         table = self.table
         if landed_at is not None and self.unsure is None and card == table.summary()["top"]:
-            self.settle_landing(None)
+            self._settle_landing(None)
             return   # a feed seeing the card already tapped in on the card pad: nothing new
-        self.settle_landing(landed_at)
+        self._settle_landing(landed_at)
         table.close_race()
         self._reclaim(landed_at)
         action: dict = {"type": "turn", "card": card}
@@ -330,7 +328,7 @@ class RealDeck(Way):
 
     def on_unsure(self, candidates: list[str], landed_at: float | None) -> None:
         table = self.table
-        self.settle_landing(landed_at)
+        self._settle_landing(landed_at)
         table.close_race()   # the card that landed ends the last card's race
         self._reclaim(landed_at)
 
@@ -387,7 +385,7 @@ class RealDeck(Way):
     def undo(self) -> str | None:
         table = self.table
         if self.landing:   # presses waiting for the camera were on the card now undone
-            self.settle_landing(None)
+            self._settle_landing(None)
             table.close_race()
         session = table.session
         actions = session.game.actions

@@ -6,7 +6,7 @@ from __future__ import annotations
 import time
 
 from kivy.app import App
-from kivy.properties import NumericProperty, StringProperty
+from kivy.properties import BooleanProperty, NumericProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.screenmanager import Screen
 
@@ -22,6 +22,7 @@ class GameTile(TableButton):
     """A game's name and what it is about; in a tall tile (portrait) both are larger (home.kv)."""
 
     game = StringProperty("")
+    tall = BooleanProperty(False)
     title = StringProperty("")
     blurb = StringProperty("")
 
@@ -90,7 +91,7 @@ class HomeScreen(Screen):
         kept = {row.game_id: row for row in rows.children}
         rows.clear_widgets()
         self.ids.pop("resume_button", None)
-        now = App.get_running_app().store.clock()
+        now = App.get_running_app().clock()
         for record in records:   # newest first, as the store gives them
             title = GAMES[record.game].title if record.game in GAMES else record.game
             text = f"{title} with {table_words(record.players)}, {left_words(record.updated, now)}"
