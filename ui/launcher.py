@@ -70,8 +70,10 @@ def cmd_screenshots(args: argparse.Namespace) -> int:
         os.execvp("xvfb-run", ["xvfb-run", "-a", "-s", "-screen 0 1280x1280x24", shutil.which("jack-companion")
                                or sys.executable, *([] if shutil.which("jack-companion") else ["-m", "ui.launcher"]),
                                "screenshots", str(out), *(["--only", args.only] if args.only else [])])
-    # A throwaway table, so the pictures never show (or change) anybody's real games.
+    # A throwaway table, so the pictures never show (or change) anybody's real games; and no
+    # speaker (a machine without a sound card would fill the terminal with its complaints).
     folder = Path(tempfile.mkdtemp(prefix="jack-companion-shots-"))
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     prepare_kivy(folder, "800x480", max_fps=0)
     from ui.tools.screenshots import SceneError, render_all
 

@@ -630,3 +630,15 @@ def test_calm_mode_stops_after_every_card(driver, app, monkeypatch, fake_clock):
     asked = [w for w in Window.children if isinstance(w, EndGameView)]
     driver.tap(find(asked[0], text="End the game")[0])
     assert screen.ids.turn_label.text == "Ann and Robo share the win!"
+
+
+def test_a_picture_is_taken_once_a_tap_in_a_scrolling_list_has_let_go(driver, app, tmp_path):
+    """A scrolling list hands its buttons a tap's release a moment after the finger lifts: the
+    picture waits for it, so no button is caught half-pressed (the screenshots, run after run)."""
+    setup = app.show("slapjack-setup")
+    driver.pump(2)
+    button = setup.ids.tie_up
+    driver.tap(button)
+    driver.screenshot(tmp_path / "setup")
+    assert button.state == "normal"
+    assert (tmp_path / "setup.png").exists()

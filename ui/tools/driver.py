@@ -14,6 +14,7 @@ from pathlib import Path
 
 from kivy.base import EventLoop, runTouchApp
 from kivy.clock import Clock
+from kivy.config import Config
 from kivy.core.window import Window
 from kivy.lang import Builder
 from kivy.input.motionevent import MotionEvent
@@ -46,6 +47,7 @@ class Finger(MotionEventProvider):
         super().__init__("finger", None)
         self.queue: list[list] = []      # per frame: [(etype, touch, on_dispatched)]
         self.lock = threading.Lock()
+        self.lifted: list[tuple[float, FingerTouch]] = []   # touches lifted, with when
 
     def install(self) -> "Finger":
         EventLoop.add_input_provider(self)
@@ -58,6 +60,22 @@ class Finger(MotionEventProvider):
             if on_dispatched is not None:
                 on_dispatched(time.monotonic(), Clock.frames)
             dispatch_fn(etype, touch)
+            if etype == "end":
+                self.lifted.append((time.monotonic(), touch))
+
+    RELEASE_WAIT_S = 1.0
+
+    @property
+    def holding(self) -> bool:
+        """A button still shows a lifted touch pressed. Kivy keeps a button down for its
+        ``min_state_time`` (35 ms) of real time, so a tap is seen; and a ScrollView hands its
+        buttons a tap's release 0.2 s after the finger lifted (ScrollView.on_touch_up): the
+        touch is held by them until then."""
+        now = time.monotonic()
+        shown_for = Config.getfloat("graphics", "min_state_time")
+        self.lifted = [(at, touch) for at, touch in self.lifted if now - at < self.RELEASE_WAIT_S and
+                       (now - at < shown_for or any(ref() is not None for ref in touch.grab_list))]
+        return bool(self.lifted)
 
     @property
     def pending(self) -> bool:
@@ -188,6 +206,10 @@ class AppDriver:
         self.tap_at(x, y)
 
     def screenshot(self, path: Path) -> Path:
+        """The screen at rest: every button let go (the same picture however fast the machine)."""
+        while self.finger.holding:
+            time.sleep(0.01)
+            self._frame(draw=False)
         self.pump(3)
         made = Path(Window.screenshot(name=str(Path(path).with_suffix(".png"))))
         final = Path(path).with_suffix(".png")
