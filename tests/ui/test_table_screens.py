@@ -81,6 +81,10 @@ def test_after_record_round_and_undo_the_message_covers_no_control(driver, app, 
     actions = len(app.store.log(screen.session.game_id)[1])
     driver.tap(screen.ids.undo_button)
     assert len(app.store.log(screen.session.game_id)[1]) == actions - 1
+    # And a tap on the message puts it away.
+    assert app.root.notice
+    driver.tap(app.root.ids.notice)
+    assert app.root.notice == ""
 
 
 @pytest.mark.parametrize("size", SIZES)

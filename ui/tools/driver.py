@@ -47,7 +47,7 @@ class Finger(MotionEventProvider):
         super().__init__("finger", None)
         self.queue: list[list] = []      # per frame: [(etype, touch, on_dispatched)]
         self.lock = threading.Lock()
-        self.lifted: list[tuple[float, FingerTouch]] = []   # touches lifted, with when
+        self.lifted: list[tuple[float, list]] = []   # touches lifted: when, and who still holds them
 
     def install(self) -> "Finger":
         EventLoop.add_input_provider(self)
@@ -61,7 +61,11 @@ class Finger(MotionEventProvider):
                 on_dispatched(time.monotonic(), Clock.frames)
             dispatch_fn(etype, touch)
             if etype == "end":
-                self.lifted.append((time.monotonic(), touch))
+                # Only the touch's grab list is kept (weak references): the touch itself holds
+                # every widget it touched (touch.ud), and would keep a dropped screen alive.
+                now = time.monotonic()
+                self.lifted = [(at, grabs) for at, grabs in self.lifted if now - at < self.RELEASE_WAIT_S]
+                self.lifted.append((now, touch.grab_list))
 
     RELEASE_WAIT_S = 1.0
 
@@ -73,8 +77,8 @@ class Finger(MotionEventProvider):
         touch is held by them until then."""
         now = time.monotonic()
         shown_for = Config.getfloat("graphics", "min_state_time")
-        self.lifted = [(at, touch) for at, touch in self.lifted if now - at < self.RELEASE_WAIT_S and
-                       (now - at < shown_for or any(ref() is not None for ref in touch.grab_list))]
+        self.lifted = [(at, grabs) for at, grabs in self.lifted if now - at < self.RELEASE_WAIT_S and
+                       (now - at < shown_for or any(ref() is not None for ref in grabs))]
         return bool(self.lifted)
 
     @property

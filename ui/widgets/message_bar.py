@@ -12,6 +12,7 @@ Wherever it is, a tap on it puts it away, and a tap anywhere else lands on what 
 
 from __future__ import annotations
 
+from kivy.app import App
 from kivy.clock import Clock
 from kivy.metrics import dp
 from kivy.properties import BooleanProperty
@@ -80,6 +81,13 @@ class MessageBar(Label):
         self._place = Clock.create_trigger(self.place, 0)
         self.fbind("text", self._on_text)
         self.fbind("parent", self._on_parent)
+
+    def on_touch_down(self, touch):
+        # A tap on the message puts it away. Written here, not in the kv rule: a kv handler keeps
+        # its last arguments, and this touch would keep every widget it met alive (a dropped screen).
+        if self.parent is not None and self.parent.notice and self.collide_point(*touch.pos):
+            App.get_running_app().clear_notice()
+        return super().on_touch_down(touch)
 
     def _on_parent(self, *_):
         if self.parent is not None:
