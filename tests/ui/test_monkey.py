@@ -16,6 +16,7 @@ from tests.reliability.mutations import good_logs
 pytestmark = pytest.mark.ui
 
 TAPS_PER_START = 500
+DRAWN_EVERY = 10
 
 
 def check_invariants(app) -> None:
@@ -48,6 +49,14 @@ def test_random_taps_never_break_a_game(driver, app, start, data):
             pytest.skip(f"the {session.game.header['game']} screens are not built yet")
         app.open_session(session)
     driver.pump(2)
-    for _ in range(TAPS_PER_START):
-        driver.tap_at(rng.uniform(0, Window.width - 1), rng.uniform(0, Window.height - 1))
-        check_invariants(app)
+    drawn = driver.draws
+    try:
+        for tap in range(TAPS_PER_START):
+            # What is checked is the game and its log, and that nothing raises: drawing a frame
+            # adds neither (no canvas here runs Python) but costs 10 ms on a software renderer.
+            # One tap in DRAWN_EVERY is drawn, so the frame and its save run under random taps too.
+            driver.draws = drawn if tap % DRAWN_EVERY == DRAWN_EVERY - 1 else "none"
+            driver.tap_at(rng.uniform(0, Window.width - 1), rng.uniform(0, Window.height - 1))
+            check_invariants(app)
+    finally:
+        driver.draws = drawn
