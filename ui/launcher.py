@@ -94,6 +94,7 @@ def cmd_bench(args: argparse.Namespace) -> int:
         again = ["bench", *(["--json"] if args.json else []), *(["--quick"] if args.quick else []),
                  *(["--runs", str(args.runs)] if args.runs else []),
                  *(["--idle-seconds", str(args.idle_seconds)] if args.idle_seconds is not None else []),
+                 *(["--races", str(args.races)] if args.races else []),
                  *(["--only", args.only] if args.only else []), *(["--pi"] if args.pi else []),
                  *(["--cpu-share", str(args.cpu_share)] if args.cpu_share is not None else []),
                  *(["--commit-delay-ms", str(args.commit_delay_ms)] if args.commit_delay_ms is not None else [])]
@@ -125,6 +126,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--quick", action="store_true", help="few runs, short idle periods, one warm-up run (a smoke test)")
     p.add_argument("--runs", type=int, help="cold starts and memory runs (default 7, --quick 2)")
     p.add_argument("--idle-seconds", type=float, help="idle period on each screen (default 30, --quick 2)")
+    p.add_argument("--races", type=int, help="slap races on each path and condition (default 150, --quick 10)")
     p.add_argument("--only", help="just these parts, comma-separated: startup, memory, idle (and taps), slap, "
                                   "judge (the race judge's accuracy), engines")
     p.add_argument("--pi", action="store_true", help="Pi-like conditions: one core capped at 40%% (cgroup CPU "

@@ -87,17 +87,18 @@ PARTS = ("startup", "memory", "idle", "slap", "judge", "engines")
 
 class Bench:
     def __init__(self, runs: int, idle_seconds: float, quick: bool, log=print, only: tuple[str, ...] = PARTS,
-                 conditions: pi.Conditions | None = None):
+                 conditions: pi.Conditions | None = None, races: int | None = None):
         self.conditions = conditions or pi.Conditions()
         self.only = only
         self.runs = runs
         self.idle_seconds = idle_seconds
         self.quick = quick
+        self.races = races or (10 if quick else 150)
         self.log = log
         self.work = Path(tempfile.mkdtemp(prefix="jack-companion-bench-"))
         self.notes: list[str] = []
         self.results: dict = {"settings": {"runs": runs, "idle_seconds": idle_seconds, "quick": quick,
-                                           "max_fps": 30}}
+                                           "races": self.races, "max_fps": 30}}
         if tuple(only) != PARTS:
             self.results["settings"]["only"] = list(only)
         if self.conditions.active:
@@ -321,7 +322,7 @@ class Bench:
     # -- 5: the slap verdict -------------------------------------------------------------------------------
 
     def slap(self) -> None:
-        races = 10 if self.quick else 150
+        races = self.races
         slap = {}
         if "slapjack" in self.available:
             self.log(f"slap verdict: {races} races on the Slapjack screen (judge only), main thread busy drawing...")
@@ -460,6 +461,10 @@ def main(args: argparse.Namespace) -> int:
             print(f"bench --only: no part called {', '.join(unknown)}; the parts are {', '.join(PARTS)}",
                   file=sys.stderr)
             return 2
+    races = getattr(args, "races", None)
+    if races is not None and races < 1:
+        print(f"bench --races: {races} races is too few (at least 1)", file=sys.stderr)
+        return 2
     share = getattr(args, "cpu_share", None)
     if share is not None and not 0 < share <= 1:
         print(f"bench --cpu-share: {share:g} is not a share of one core (above 0, at most 1)", file=sys.stderr)
@@ -473,7 +478,7 @@ def main(args: argparse.Namespace) -> int:
         say(f"Pi-like conditions: CPU {conditions.how}" + (f", pinned to CPU {conditions.cpu}" if conditions.cpu
                                                             is not None else "")
             + f"; every durable commit at least {conditions.commit_delay_ms:g} ms")
-    bench = Bench(runs, idle, args.quick, log=say, only=only, conditions=conditions)
+    bench = Bench(runs, idle, args.quick, log=say, only=only, conditions=conditions, races=races)
     try:
         results = bench.run()
     finally:
