@@ -52,8 +52,8 @@ def test_random_taps_never_break_a_game(driver, app, start, data):
     drawn = driver.draws
     try:
         for tap in range(TAPS_PER_START):
-            # What is checked is the game and its log, and that nothing raises: drawing a frame
-            # adds neither (no canvas here runs Python) but costs 10 ms on a software renderer.
+            # What is checked is the game, its log, and that nothing raises. A drawn frame changes
+            # none of these (no canvas here runs Python) and costs 10 ms on a software renderer.
             # One tap in DRAWN_EVERY is drawn, so the frame and its save run under random taps too.
             driver.draws = drawn if tap % DRAWN_EVERY == DRAWN_EVERY - 1 else "none"
             driver.tap_at(rng.uniform(0, Window.width - 1), rng.uniform(0, Window.height - 1))
