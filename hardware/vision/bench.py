@@ -127,10 +127,12 @@ def watcher_figures(clf, detector=DEFAULT) -> dict:
             "landing_within_one_frame": f"{within}/{len(truth)}", "report_after_lying_still_ms": settle_ms + (max(work) if work else 0.0)}
 
 
-def synthetic_games(clf, detector=DEFAULT, seeds=range(1, 13)) -> dict:
+def synthetic_games(clf, detector=DEFAULT, seeds=range(1, 13), noise_seed: int | None = None,
+                    noise: float = 2.0) -> dict:
     """The synthetic game of each seed watched as seed 1 is: how many games have every card
     reported once, sure, within a frame of its landing; how many have every card reported once
-    (an unsure one as a question), and phantom reports of any kind."""
+    (an unsure one as a question), and phantom reports of any kind. With ``noise_seed``, the same
+    games through another draw of sensor noise of strength ``noise``."""
     from hardware.vision.synthetic import game_video
     from hardware.vision.watcher import PileWatcher
     from hardware.camera.device import Frame
@@ -138,7 +140,7 @@ def synthetic_games(clf, detector=DEFAULT, seeds=range(1, 13)) -> dict:
     exact = once = phantoms = unsure = 0
     failed = {}
     for seed in seeds:
-        frames, fps, truth = game_video(seed)
+        frames, fps, truth = game_video(seed, noise_seed=noise_seed, noise=noise)
         events = []
 
         class Sink:
@@ -179,6 +181,10 @@ def main(argv=None) -> int:
     parser = argparse.ArgumentParser(prog="python -m hardware.vision.bench")
     parser.add_argument("--data", help="the photographs (default: ../shared/vision-data from here, or beside the repository)")
     parser.add_argument("--limit", type=int)
+    parser.add_argument("--noise-draws", type=int, default=0, metavar="K",
+                        help="also watch the synthetic games through K other draws of sensor noise")
+    parser.add_argument("--noise", type=float, default=2.0, metavar="SIGMA",
+                        help="the strength of those draws, in grey levels (the games' own: 2)")
     parser.add_argument("--held-out", action="store_true",
                         help="scenes: only the photos the trained model was not trained on (crops: all)")
     parser.add_argument("--training", action="store_true",
@@ -189,11 +195,17 @@ def main(argv=None) -> int:
     args = parser.parse_args(argv)
     if args.limit is not None and args.limit < 1:
         parser.error("--limit must be at least 1")
+    if args.noise_draws < 0 or args.noise < 0:
+        parser.error("--noise-draws and --noise cannot be below 0")
     cv2.setNumThreads(1)  # one core, as the target says
     clf = builtin_classifier() if args.glyphs else default_classifier()
     detector = None if (args.outlines or args.glyphs) else DEFAULT
     out = {"ms_per_720_rendered_photo": speed(clf, detector), "watcher": watcher_figures(clf, detector),
            "synthetic_games": synthetic_games(clf, detector)}
+    if args.noise_draws:
+        out["synthetic_games_other_noise"] = {
+            "noise": args.noise,
+            "draws": [synthetic_games(clf, detector, noise_seed=k, noise=args.noise) for k in range(1, args.noise_draws + 1)]}
     data = Path(args.data) if args.data else next(
         (p for p in (Path.cwd().parent / "shared" / "vision-data",
                      Path(__file__).resolve().parents[2].parent / "shared" / "vision-data") if p.exists()),

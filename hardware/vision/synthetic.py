@@ -32,8 +32,12 @@ def one_card_frame(code: str, seed: int = 5) -> np.ndarray:
     return light_and_blur(image, rng, blur=0.5, noise=2.0)
 
 
-def game_video(seed: int = 1, cards=("7H", "KS", "JD", "4C", "10H", "QD", "AS")):
+def game_video(seed: int = 1, cards=("7H", "KS", "JD", "4C", "10H", "QD", "AS"), noise_seed: int | None = None,
+               noise: float = 2.0):
+    """The game of ``seed``. With ``noise_seed``, the same game (every card and hand where it was)
+    filmed through other sensor noise of strength ``noise``: how much a result owes to one draw."""
     rng = np.random.default_rng(seed)
+    noise_rng = np.random.default_rng([seed, noise_seed]) if noise_seed is not None else None
     fps = 30
     table = texture(H, W, rng, "cloth")
     style = random_style(rng)
@@ -57,7 +61,10 @@ def game_video(seed: int = 1, cards=("7H", "KS", "JD", "4C", "10H", "QD", "AS"))
             paste_card(img, faces[extra[0]], extra[1])
         if hand is not None:
             _hand(img, *hand)
-        frames.append(light_and_blur(img, rng, blur=0.6, noise=2.0))
+        frame = light_and_blur(img, rng, blur=0.6, noise=2.0)   # drawn always: the game's own draws stay in step
+        if noise_rng is not None:
+            frame = light_and_blur(img, noise_rng, blur=0.6, noise=noise)
+        frames.append(frame)
 
     def still(n):
         for _ in range(n):

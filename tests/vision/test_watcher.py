@@ -60,3 +60,15 @@ def test_the_watcher_thread_reads_the_camera_until_it_ends(classifier):
     watcher._thread.join(timeout=30)
     watcher.stop()
     assert [e[0] for e in sink.events] == ["7H", "KS"]
+
+
+def test_another_noise_draw_films_the_same_game():
+    """The seam of the vision bench's --noise-draws: every card and hand where it was, only the
+    sensor noise drawn again."""
+    import numpy as np
+
+    frames, fps, truth = game_video(3, cards=("7H",))
+    other, other_fps, other_truth = game_video(3, cards=("7H",), noise_seed=1)
+    assert (other_fps, other_truth) == (fps, truth) and len(other) == len(frames)
+    differences = [np.abs(a.astype(np.int16) - b).mean() for a, b in zip(frames, other)]
+    assert all(0.5 < d < 4 for d in differences), "two draws of noise of 2 grey levels differ by about 2.3"
