@@ -63,9 +63,8 @@ class Finger(MotionEventProvider):
             if etype == "end":
                 # Only the touch's grab list is kept (weak references): the touch itself holds
                 # every widget it touched (touch.ud), and would keep a dropped screen alive.
-                now = time.monotonic()
-                self.lifted = [(at, grabs) for at, grabs in self.lifted if now - at < self.RELEASE_WAIT_S]
-                self.lifted.append((now, touch.grab_list))
+                self.lifted.append((time.monotonic(), touch.grab_list))
+                self._forget_released()
 
     RELEASE_WAIT_S = 1.0
 
@@ -75,11 +74,14 @@ class Finger(MotionEventProvider):
         ``min_state_time`` (35 ms) of real time, so a tap is seen; and a ScrollView hands its
         buttons a tap's release 0.2 s after the finger lifted (ScrollView.on_touch_up): the
         touch is held by them until then."""
+        self._forget_released()
+        return bool(self.lifted)
+
+    def _forget_released(self) -> None:
         now = time.monotonic()
         shown_for = Config.getfloat("graphics", "min_state_time")
         self.lifted = [(at, grabs) for at, grabs in self.lifted if now - at < self.RELEASE_WAIT_S and
                        (now - at < shown_for or any(ref() is not None for ref in grabs))]
-        return bool(self.lifted)
 
     @property
     def pending(self) -> bool:
