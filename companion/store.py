@@ -11,8 +11,10 @@ import contextlib
 import json
 import os
 import sqlite3
+import threading
 import time
 from collections.abc import Callable
+from concurrent.futures import Future, ThreadPoolExecutor, wait
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -123,11 +125,23 @@ class Store:
         self.recovered_from: Path | None = None
         self._hold_depth = 0      # inside holding(): appends wait for commit_held()
         self._held = False        # an open transaction holds written actions
+        self._writer: ThreadPoolExecutor | None = None   # start_commit's thread
+        self._committing: Future | None = None           # its commit, until settle() or the next use
+        self._failed: StoreError | None = None           # that commit failed: told once by settle()
+        self._colours: dict[str, str | None] = {}        # colour_of, asked on every redraw
         try:
-            self.db = self._open()
+            self._db = self._open()
         except sqlite3.DatabaseError:
             self.recovered_from = self._set_aside()
-            self.db = self._open()
+            self._db = self._open()
+
+    @property
+    def db(self) -> sqlite3.Connection:
+        """The connection, once a commit started by :meth:`start_commit` is over: one
+        transaction at a time. A write after a commit that failed is refused (:meth:`settle`)."""
+        if self._committing is not None:
+            wait([self._committing])
+        return self._db
 
     def _open(self) -> sqlite3.Connection:
         factory = slow_commits(self.min_commit_s) if self.min_commit_s > 0 else sqlite3.Connection
@@ -158,11 +172,14 @@ class Store:
         try:
             self.commit_held()
         finally:
-            self.db.close()
+            if self._writer is not None:
+                self._writer.shutdown(wait=True)
+            self._db.close()
 
     @contextlib.contextmanager
     def _transaction(self, begin: str = "BEGIN"):
         """One durable write: whatever is held is committed first, so writes stay in order."""
+        self._refuse_after_failure()
         self.commit_held()
         with self.db:
             self.db.execute(begin)
@@ -173,8 +190,9 @@ class Store:
     @contextlib.contextmanager
     def holding(self):
         """Inside, each action appended is written at once but its commit is held back (one
-        open transaction), for :meth:`commit_held` to make durable just before the frame that
-        shows it is put on screen (``ui/app.py`` does, before every buffer swap). The card's
+        open transaction), for :meth:`start_commit` (or :meth:`commit_held`) to make durable
+        before the frame that shows it is put on screen (``ui/app.py`` waits for it before
+        every buffer swap). The card's
         wait (an fsync: 10 to 50 ms on an SD card) then overlaps the drawing of that frame
         instead of coming before it, and still nothing is on screen before it is durable. Any
         other write, and closing, commits what is held first."""
@@ -192,18 +210,68 @@ class Store:
     def commit_held(self) -> None:
         """Make every held action durable. If that fails they are all rolled back and
         StoreError says so: the caller must not show them (and should reload the game)."""
+        self.settle()          # a commit in flight ends first
         if not self._held:
             return
         self._held = False
+        self._commit_open()
+
+    def start_commit(self) -> None:
+        """Start making the held actions durable on a thread of the store's own, and return at
+        once: the caller shows them only after :meth:`settle`. Meanwhile the caller may go on
+        working (laying out the frame that shows them); any use of the store waits for the
+        commit first, so the writes stay in order."""
+        if not self._held:
+            return None
+        self.settle()          # an earlier commit in flight ends first
+        self._held = False
+        if self._writer is None:
+            self._writer = ThreadPoolExecutor(max_workers=1, thread_name_prefix="store-writer")
+        started = threading.Event()
+
+        def commit():
+            started.set()
+            try:
+                self._commit_open()
+            except StoreError as exc:
+                self._failed = exc
+
+        self._committing = self._writer.submit(commit)
+        started.wait()         # the writer is on its way into SQLite before this thread goes on
+
+    @property
+    def committing(self) -> bool:
+        """Whether a commit started by :meth:`start_commit` has not been settled yet."""
+        return self._committing is not None
+
+    def settle(self) -> None:
+        """Wait for a commit started by :meth:`start_commit`. If it failed, its actions were
+        rolled back: StoreError says so, once, and until then every write is refused (the
+        caller must not show them, and should reload the game)."""
+        committing, self._committing = self._committing, None
+        if committing is not None:
+            wait([committing])
+        failed, self._failed = self._failed, None
+        if failed is not None:
+            raise failed
+
+    def _refuse_after_failure(self) -> None:
+        self.db
+        if self._failed is not None:
+            raise StoreError(f"{self._failed}: reload the game before going on")
+
+    def _commit_open(self) -> None:
+        db = self._db
         try:
-            with self.db:
+            with db:
                 pass           # commits the open transaction (and waits out a slow card's delay)
         except sqlite3.Error as exc:
-            if self.db.in_transaction:
-                self.db.execute("ROLLBACK")
+            if db.in_transaction:
+                db.execute("ROLLBACK")
             raise StoreError(f"the last moves could not be saved ({exc})") from exc
 
     def _append_held(self, game_id: int, action: dict, summary: dict | None, outcome: Outcome | None) -> None:
+        self._refuse_after_failure()
         if not self._held:
             self.db.execute("BEGIN IMMEDIATE")
             self._held = True
@@ -244,6 +312,7 @@ class Store:
         if colour is None:
             used = {p.colour for p in self.players()}
             colour = next((c for c in PLAYER_COLOURS if c not in used), PLAYER_COLOURS[0])
+        self._colours.clear()
         with self._transaction("BEGIN"):
             cur = self.db.execute("INSERT INTO players (name, colour, created) VALUES (?, ?, ?)",
                                   (name, colour, self.clock()))
@@ -251,22 +320,27 @@ class Store:
 
     def rename_player(self, player_id: int, name: str) -> Player:
         name = self._clean_name(name, except_id=player_id)
+        self._colours.clear()
         with self._transaction("BEGIN"):
             self.db.execute("UPDATE players SET name = ? WHERE id = ?", (name, player_id))
         return self.player(player_id)
 
     def set_colour(self, player_id: int, colour: str) -> Player:
+        self._colours.clear()
         with self._transaction("BEGIN"):
             self.db.execute("UPDATE players SET colour = ? WHERE id = ?", (colour, player_id))
         return self.player(player_id)
 
     def remove_player(self, player_id: int) -> None:
+        self._colours.clear()
         with self._transaction("BEGIN"):
             self.db.execute("DELETE FROM players WHERE id = ?", (player_id,))
 
     def colour_of(self, name: str) -> str | None:
-        row = self.db.execute("SELECT colour FROM players WHERE name = ?", (name,)).fetchone()
-        return row[0] if row else None
+        if name not in self._colours:
+            row = self.db.execute("SELECT colour FROM players WHERE name = ?", (name,)).fetchone()
+            self._colours[name] = row[0] if row else None
+        return self._colours[name]
 
     # -- games -----------------------------------------------------------------------------
 

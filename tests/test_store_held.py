@@ -98,3 +98,78 @@ def test_a_held_commit_that_fails_takes_every_held_action_back_and_says_so(tmp_p
     finally:
         FailingCommits.fail = False
         store.close()
+
+
+class SlowCommits(sqlite3.Connection):
+    """Every commit takes a while, as on an SD card, and says when it ended."""
+
+    ended: list[str] = []
+
+    def __exit__(self, kind, value, tb):
+        import time
+
+        try:
+            return super().__exit__(kind, value, tb)
+        finally:
+            time.sleep(0.15)
+            SlowCommits.ended.append("commit")
+
+
+def test_a_commit_started_in_the_background_keeps_every_other_write_after_it(tmp_path, monkeypatch):
+    path = tmp_path / "t.sqlite3"
+    real_connect = sqlite3.connect
+    monkeypatch.setattr(sqlite3, "connect", lambda *a, **k: real_connect(*a, **{**k, "factory": SlowCommits}))
+    store = Store(path)
+    try:
+        session = one_round_then_two_held(store)
+        SlowCommits.ended.clear()
+        store.start_commit()
+        assert store.committing and not store.held, "on its way, and nothing is held any more"
+        assert SlowCommits.ended == [], "start_commit returned without waiting for the card"
+        session.play(ROUND)                  # a write of its own: waits for the commit in flight
+        assert SlowCommits.ended == ["commit", "commit"]
+        assert stored(path, session.game_id) == 4
+        store.settle()                       # nothing failed: nothing to say
+        assert not store.committing
+    finally:
+        store.close()
+
+
+def test_a_background_commit_that_fails_is_told_once_and_refuses_writes_until_then(tmp_path, monkeypatch):
+    path = tmp_path / "t.sqlite3"
+    real_connect = sqlite3.connect
+    monkeypatch.setattr(sqlite3, "connect", lambda *a, **k: real_connect(*a, **{**k, "factory": FailingCommits}))
+    store = Store(path)
+    try:
+        session = one_round_then_two_held(store)
+        FailingCommits.fail = True
+        store.start_commit()
+        with pytest.raises(StoreError, match="could not be saved.*reload the game"):
+            session.play(ROUND)              # built on moves that were lost: refused
+        FailingCommits.fail = False
+        assert store.log(session.game_id)[1] == [ROUND], "the held rounds are gone, the one before them kept"
+        with pytest.raises(StoreError, match="could not be saved"):
+            store.settle()
+        store.settle()                       # told once
+        reloaded = Session.resume(store, session.game_id)
+        reloaded.play(ROUND)                 # the store goes on working
+        assert stored(path, session.game_id) == 2
+    finally:
+        FailingCommits.fail = False
+        store.close()
+
+
+def test_a_players_colour_is_read_again_once_it_changes(tmp_path):
+    store = Store(tmp_path / "t.sqlite3")
+    try:
+        ann = store.add_player("Ann", "#0072B2")
+        assert store.colour_of("Ann") == "#0072B2" and store.colour_of("Ben") is None
+        store.set_colour(ann.id, "#D55E00")
+        store.add_player("Ben", "#009E73")
+        assert store.colour_of("Ann") == "#D55E00" and store.colour_of("Ben") == "#009E73"
+        store.rename_player(ann.id, "Anna")
+        assert store.colour_of("Ann") is None and store.colour_of("Anna") == "#D55E00"
+        store.remove_player(ann.id)
+        assert store.colour_of("Anna") is None
+    finally:
+        store.close()

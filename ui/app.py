@@ -6,9 +6,7 @@ from __future__ import annotations
 import gc
 import importlib
 import logging
-import threading
 import time
-from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 from kivy.app import App
@@ -97,8 +95,6 @@ class CompanionApp(App):
         self.store: Store | None = None
         self._loaded_kv: set[str] = set()
         self._notice_event = None
-        self._writer: ThreadPoolExecutor | None = None   # commits held writes while a frame is drawn
-        self._committing = None                          # that commit, until the frame's swap
 
     # -- building ----------------------------------------------------------------------------
 
@@ -213,20 +209,21 @@ class CompanionApp(App):
         """Before each buffer swap, make durable what the frame about to go on screen shows
         (``Store.holding``); a failed commit keeps that frame off the screen.
 
-        The commit starts on the writer thread as the frame starts to be drawn (Kivy's
-        ``on_draw``, after every change it shows was made) and the swap waits for it: the card's
-        wait (an fsync, which lets go of Python's lock) overlaps walking the canvas and the GPU's
-        drawing (on a software renderer, this thread's) instead of adding to them. Nothing else
-        touches the store meanwhile: this thread only draws, then waits."""
+        A race's verdict starts its commit as soon as it is stored (:meth:`hold_writes`), any
+        other held write as its frame starts to be drawn (Kivy's ``on_draw``), and the swap
+        waits for it. The card's wait (an fsync, which lets go of Python's lock) then overlaps
+        laying out and drawing the frame instead of adding to them; the store keeps every other
+        use of it waiting meanwhile, so the writes stay in order (``Store.start_commit``)."""
         swap = getattr(Window.flip, "swap", Window.flip)   # one wrapper, however many apps a process builds
 
         def flip():
-            if self._committing is not None or (self.store is not None and self.store.held):
+            store = self.store
+            if store is not None and (store.committing or store.held):
                 from kivy.graphics.opengl import glFlush
 
                 self._start_commit()
                 glFlush()
-                if not self._finish_commit():
+                if not self.commit_held():
                     return          # this frame shows moves that were not saved: it is never shown
             flip.swap()
 
@@ -236,27 +233,14 @@ class CompanionApp(App):
 
     def _start_commit(self) -> None:
         store = self.store
-        if self._committing is not None or store is None or not store.held:
-            return
-        if self._writer is None:
-            self._writer = ThreadPoolExecutor(max_workers=1, thread_name_prefix="store-writer")
-        started = threading.Event()
-
-        def commit():
-            started.set()
-            store.commit_held()
-
-        self._committing = self._writer.submit(commit)
-        started.wait()      # the writer is on its way into SQLite before the drawing takes this thread
-
-    def _finish_commit(self) -> bool:
-        pending, self._committing = self._committing, None
-        return self._saved(pending.result)
+        if store is not None and store.held and not store.committing:
+            store.start_commit()
 
     def hold_writes(self, fn):
         """``fn`` with the actions it stores held for the next frame (``Store.holding``): for a
-        timer that ends a slap race, so the race's commit overlaps drawing its verdict. If no
-        frame is drawn, what is held is committed after this pass of the loop all the same."""
+        timer that ends a slap race, so the race's commit starts at once and overlaps laying out
+        and drawing its verdict. If no frame is drawn, what is held is committed after this pass
+        of the loop all the same."""
         def held(*_):
             store = self.store
             if store is None:
@@ -264,13 +248,15 @@ class CompanionApp(App):
             with store.holding():
                 result = fn()
             if store.held:
+                self._start_commit()
                 Clock.schedule_once(lambda dt: self.commit_held(), 0)   # runs after this pass's frame
             return result
 
         return held
 
     def commit_held(self) -> bool:
-        """Commit held writes on this thread (no frame is coming); False if they were lost."""
+        """Make held writes durable: the commit in flight, then any written since, on this
+        thread; False if they were lost."""
         return self._saved(self.store.commit_held)
 
     def _saved(self, commit) -> bool:
@@ -310,7 +296,5 @@ class CompanionApp(App):
         # itself scheduled): a notice's timer firing then would find no app for its layout.
         if self._notice_event is not None:
             self._notice_event.cancel()
-        if self._writer is not None:
-            self._writer.shutdown(wait=True)
         if self.store is not None:
             self.store.close()

@@ -1,10 +1,12 @@
 """A slap race's timer stores its verdict with the commit held to the next frame
-(``CompanionApp.hold_writes``): the frame that shows it goes on screen only once it is durable,
-and if the commit fails that frame is never shown and the game is shown as it was saved."""
+(``CompanionApp.hold_writes``): the commit starts at once, the frame that shows it goes on
+screen only once it is durable, and if the commit fails that frame is never shown and the game
+is shown as it was saved."""
 
 from __future__ import annotations
 
 import sqlite3
+import time
 
 ROUND = {"type": "round", "jacks": {"JS": "Ann", "JH": "Ben", "JC": "Cat", "JD": "Dan"}}
 HEADER = {"game": "jacks", "players": ["Ann", "Ben", "Cat", "Dan"], "options": {"target": 75}}
@@ -29,13 +31,15 @@ def test_the_frame_showing_a_held_action_is_swapped_only_once_it_is_durable(driv
     at_swap = []
     real = Window.flip.swap
     monkeypatch.setattr(Window.flip, "swap", lambda: (at_swap.append(stored(app, session.game_id)), real()))
+    slow_commits(type(app.store), monkeypatch)
 
     def play():
         session.play(ROUND)
         screen.refresh()      # the screen shows the round: the next frame has it
 
     app.hold_writes(play)()
-    assert app.store.held and stored(app, session.game_id) == 0
+    assert app.store.committing, "the commit started as the round was stored, before any frame"
+    assert stored(app, session.game_id) == 0, "and it is not durable yet (the card is slow)"
     Window.canvas.ask_update()
     driver.pump(1)
     assert at_swap and at_swap[0] == 1, "the first frame after the round went on screen with it stored"
@@ -74,16 +78,12 @@ def test_a_failed_held_commit_is_never_shown_and_the_game_is_shown_as_saved(driv
     monkeypatch.setattr(Window.flip, "swap", swap)
     Window.bind(on_draw=draw)
     store = app.store
-    commit = type(store).commit_held
 
     def failing(self):
-        if self.held:
-            self.db.execute("ROLLBACK")
-            self._held = False
-            raise StoreError("the last moves could not be saved (disk I/O error)")
-        commit(self)
+        self._db.execute("ROLLBACK")
+        raise StoreError("the last moves could not be saved (disk I/O error)")
 
-    monkeypatch.setattr(type(store), "commit_held", failing)
+    monkeypatch.setattr(type(store), "_commit_open", failing)
 
     def play():
         screen.session.play(ROUND)
@@ -104,3 +104,14 @@ def schedule_before_frame(fn):
     from kivy.clock import Clock
 
     Clock.schedule_once(lambda dt: fn(), -1)
+
+
+def slow_commits(store_class, monkeypatch, seconds: float = 0.2) -> None:
+    """Every commit of the store waits ``seconds`` before it is made, as a slow card would."""
+    commit = store_class._commit_open
+
+    def slow(self):
+        time.sleep(seconds)
+        commit(self)
+
+    monkeypatch.setattr(store_class, "_commit_open", slow)
