@@ -238,15 +238,15 @@ class CompanionApp(App):
 
     def hold_writes(self, fn):
         """``fn`` with the actions it stores held for the next frame (``Store.holding``): for a
-        timer that ends a slap race, so the race's commit starts at once and overlaps laying out
-        and drawing its verdict. If no frame is drawn, what is held is committed after this pass
+        timer that ends a slap race, or a press or card that Slapjack logs, so the commit starts
+        at once and overlaps laying out and drawing the frame that shows it. If no frame is drawn, what is held is committed after this pass
         of the loop all the same."""
-        def held(*_):
+        def held(*args):
             store = self.store
             if store is None:
-                return fn()
+                return fn(*args)
             with store.holding():
-                result = fn()
+                result = fn(*args)
             if store.held:
                 self._start_commit()
                 Clock.schedule_once(lambda dt: self.commit_held(), 0)   # runs after this pass's frame

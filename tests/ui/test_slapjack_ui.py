@@ -524,6 +524,59 @@ def test_a_press_heard_during_a_long_frame_is_judged_from_when_it_arrived(driver
     deliver(board, [(0, False, t0 + 0.1), (1, False, t0 + 0.1)])
 
 
+def test_a_press_after_the_window_is_shown_only_once_it_is_durable(driver, app, monkeypatch):
+    """A press after the race's window joins the ranking as it comes. Its slap is committed on
+    the store's writer thread as soon as it is stored, so the main thread goes on laying out the
+    frame that shows it, and that frame goes on screen only once the slap is durable (nothing
+    shown is ever lost)."""
+    import sqlite3
+    import threading
+
+    from kivy.core.window import Window
+
+    setup = open_setup(driver, app, "judge")
+    for name in ("Ann", "Ben"):
+        driver.tap(setup.roster_buttons[name])
+    driver.tap(setup.ids.start_button)
+    screen = app.manager.current_screen
+    board = board_of(app)
+    session = screen.session
+    driver.pump(2)
+    t0 = earlier(board, 0.5)
+    press(board, 0, t0)
+    pump_until(driver, lambda: screen.ids.verdict_label.text == "Ann first", "Ann's race")
+
+    def stored() -> int:
+        other = sqlite3.connect(app.store.path)
+        try:
+            return other.execute("SELECT COUNT(*) FROM actions WHERE game_id = ?", (session.game_id,)).fetchone()[0]
+        finally:
+            other.close()
+
+    store_class = type(app.store)
+    commit = store_class._commit_open
+    committed_on = []
+
+    def slow(self):                     # a slow card: the commit waits before it is made
+        committed_on.append(threading.current_thread().name)
+        time.sleep(0.2)
+        commit(self)
+
+    monkeypatch.setattr(store_class, "_commit_open", slow)
+    shown = []
+    real = Window.flip.swap
+    monkeypatch.setattr(Window.flip, "swap",
+                        lambda: (shown.append((screen.ids.verdict_label.text, stored())), real()))
+    before = stored()
+    press(board, 1, t0 + 0.140)
+    pump_until(driver, lambda: "Ben" in screen.ids.verdict_label.text, "Ben's late press")
+    driver.pump(1)
+    assert screen.ids.verdict_label.text == "Ann first, Ben +140 ms"
+    with_ben = [count for text, count in shown if "Ben" in text]
+    assert with_ben and with_ben[0] == before + 1, shown
+    assert committed_on and committed_on[0].startswith("store-writer"), committed_on
+
+
 # -- stats across games, and the level they offer ---------------------------------------------------------
 
 def _finished_game_with_reactions(app, name: str, reactions_ms: list[float]) -> None:

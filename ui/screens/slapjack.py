@@ -30,6 +30,12 @@ LIGHT_COLOURS = {"turner": theme.PRIMARY, "winner": theme.rgba("#4FD18B"), "wron
                  "on": theme.TEXT}
 
 
+def held_to_frame(fn):
+    """``fn`` with what it stores held to the frame that shows it (``CompanionApp.hold_writes``)."""
+    app = App.get_running_app()
+    return app.hold_writes(fn) if hasattr(app, "hold_writes") else fn
+
+
 class KivyClock:
     """The table's clock: the pads' (every press, card and planned computer press is on it),
     and Kivy's Clock as the scheduler ("free" events: the loop wakes for them on time)."""
@@ -43,9 +49,7 @@ class KivyClock:
     def schedule(self, delay: float, fn):
         # What a timer stores (a race's window closing: its presses and its verdict) is
         # committed just before the frame that shows it, the card's wait overlapping the drawing.
-        app = App.get_running_app()
-        if hasattr(app, "hold_writes"):
-            fn = app.hold_writes(fn)
+        fn = held_to_frame(fn)
         if delay <= 0:
             # Due already (a race window that closed while the main thread was drawing, as it
             # often has on a Pi by the time a press is handed over): before this pass's frame,
@@ -247,10 +251,13 @@ class SlapjackScreen(Screen):
             self._camera.stop_listening(self)
 
     # -- pads and card feeds: straight to the table ---------------------------------------------------
+    # What a press or a card stores (a slap after the race's window, a card landing) is held to
+    # the frame that shows it, as a timer's is (KivyClock.schedule): its commit runs while that
+    # frame is laid out and drawn, instead of holding the main thread before it.
 
     def on_pad_press(self, pad: int, t: float, arrived: float | None = None) -> None:
         if self._active:
-            self.table.press(pad, t, arrived)
+            held_to_frame(self.table.press)(pad, t, arrived)
 
     def on_pad_release(self, pad: int, t: float) -> None:
         if self._active:
@@ -260,11 +267,11 @@ class SlapjackScreen(Screen):
         """A card from the serial card reader (the time its line arrived) or the camera (the
         time it landed)."""
         if self._active:
-            self.table.on_card(code, t)
+            held_to_frame(self.table.on_card)(code, t)
 
     def on_unsure(self, candidates, t: float | None) -> None:
         if self._active:
-            self.table.on_unsure(candidates, t)
+            held_to_frame(self.table.on_unsure)(candidates, t)
 
     def picked(self, code: str) -> None:
         """The turner tapped the card that landed (when is not known)."""
