@@ -128,6 +128,8 @@ class Store:
         self._writer: ThreadPoolExecutor | None = None   # start_commit's thread
         self._committing: Future | None = None           # its commit, until settle() or the next use
         self._failed: StoreError | None = None           # that commit failed: told once by settle()
+        self._queue_lock = threading.Lock()
+        self._queued: list | None = None   # while it is in flight: held actions it writes next
         self._colours: dict[str, str | None] = {}        # colour_of, asked on every redraw
         try:
             self._db = self._open()
@@ -141,6 +143,7 @@ class Store:
         transaction at a time. A write after a commit that failed is refused (:meth:`settle`)."""
         if self._committing is not None:
             wait([self._committing])
+            self._committing = None     # over: a failure waits in _failed for settle()
         return self._db
 
     def _open(self) -> sqlite3.Connection:
@@ -233,16 +236,22 @@ class Store:
             started.set()
             try:
                 self._commit_open()
+                while batch := self._next_batch():
+                    self._write_batch(batch)
             except StoreError as exc:
+                with self._queue_lock:
+                    self._queued = None      # written on moves that were lost: gone with them
                 self._failed = exc
 
+        self._queued = []
         self._committing = self._writer.submit(commit)
         started.wait()         # the writer is on its way into SQLite before this thread goes on
 
     @property
     def committing(self) -> bool:
-        """Whether a commit started by :meth:`start_commit` has not been settled yet."""
-        return self._committing is not None
+        """Whether a commit started by :meth:`start_commit` has not been settled yet: still in
+        flight, or failed and not yet told."""
+        return self._committing is not None or self._failed is not None
 
     def settle(self) -> None:
         """Wait for a commit started by :meth:`start_commit`. If it failed, its actions were
@@ -254,6 +263,26 @@ class Store:
         failed, self._failed = self._failed, None
         if failed is not None:
             raise failed
+
+    def _next_batch(self) -> list:
+        """What was held while the writer was busy (none: it is done, and later writes are the
+        main thread's again)."""
+        with self._queue_lock:
+            batch = self._queued or []
+            self._queued = [] if batch else None
+        return batch
+
+    def _write_batch(self, batch: list) -> None:
+        db = self._db
+        try:
+            with db:
+                db.execute("BEGIN IMMEDIATE")
+                for game_id, action, status in batch:
+                    _insert_row(db, game_id, action, status)
+        except sqlite3.Error as exc:
+            if db.in_transaction:
+                db.execute("ROLLBACK")
+            raise StoreError(f"the last moves could not be saved ({exc})") from exc
 
     def _refuse_after_failure(self) -> None:
         self.db
@@ -271,6 +300,12 @@ class Store:
             raise StoreError(f"the last moves could not be saved ({exc})") from exc
 
     def _append_held(self, game_id: int, action: dict, summary: dict | None, outcome: Outcome | None) -> None:
+        with self._queue_lock:
+            if self._queued is not None:
+                # A commit is in flight: its writer writes this next, and this thread goes on
+                # without waiting for the card (a slap just after a race's window, say).
+                self._queued.append((game_id, json.dumps(action), self._status(summary, outcome)))
+                return
         self._refuse_after_failure()
         if not self._held:
             self.db.execute("BEGIN IMMEDIATE")
@@ -363,10 +398,7 @@ class Store:
             self._insert_action(game_id, action, summary, outcome)
 
     def _insert_action(self, game_id: int, action: dict, summary: dict | None, outcome: Outcome | None) -> None:
-        (seq,) = self.db.execute("SELECT COUNT(*) FROM actions WHERE game_id = ?", (game_id,)).fetchone()
-        self.db.execute("INSERT INTO actions (game_id, seq, action) VALUES (?, ?, ?)",
-                        (game_id, seq, json.dumps(action)))
-        self._set_status(game_id, summary, outcome)
+        _insert_row(self.db, game_id, json.dumps(action), self._status(summary, outcome))
 
     def pop(self, game_id: int, summary: dict | None = None, outcome: Outcome | None = None) -> None:
         """Remove the last action (undo); ``summary`` (and ``outcome``) is the game's standing after it."""
@@ -376,10 +408,13 @@ class Store:
             self._set_status(game_id, summary, outcome)
 
     def _set_status(self, game_id: int, summary: dict | None, outcome: Outcome | None) -> None:
+        self.db.execute(SET_STATUS, (*self._status(summary, outcome), game_id))
+
+    def _status(self, summary: dict | None, outcome: Outcome | None) -> tuple:
+        """A game's updated time, status and result after an action, ready for SET_STATUS."""
         finished = outcome is not None or bool(summary and summary.get("finished"))
-        self.db.execute("UPDATE games SET updated = ?, status = ?, result = ? WHERE id = ?",
-                        (self.clock(), "finished" if finished else "open",
-                         json.dumps(_result(summary, outcome)) if finished else None, game_id))
+        return (self.clock(), "finished" if finished else "open",
+                json.dumps(_result(summary, outcome)) if finished else None)
 
     def abandon(self, game_id: int) -> None:
         with self._transaction("BEGIN"):
@@ -457,6 +492,16 @@ class Store:
             self.db.executemany("INSERT INTO actions (game_id, seq, action) VALUES (?, ?, ?)",
                                 [(gid, i, json.dumps(a)) for i, a in enumerate(game.actions)])
         return gid
+
+
+SET_STATUS = "UPDATE games SET updated = ?, status = ?, result = ? WHERE id = ?"
+
+
+def _insert_row(db: sqlite3.Connection, game_id: int, action: str, status: tuple) -> None:
+    """One action (as JSON text) at the end of its game's log, and the game's new status."""
+    (seq,) = db.execute("SELECT COUNT(*) FROM actions WHERE game_id = ?", (game_id,)).fetchone()
+    db.execute("INSERT INTO actions (game_id, seq, action) VALUES (?, ?, ?)", (game_id, seq, action))
+    db.execute(SET_STATUS, (*status, game_id))
 
 
 def _result(summary: dict | None, outcome: Outcome | None) -> dict:

@@ -128,6 +128,7 @@ def test_a_commit_started_in_the_background_keeps_every_other_write_after_it(tmp
         assert SlowCommits.ended == [], "start_commit returned without waiting for the card"
         session.play(ROUND)                  # a write of its own: waits for the commit in flight
         assert SlowCommits.ended == ["commit", "commit"]
+        assert not store.committing, "the commit is over, and nothing failed"
         assert stored(path, session.game_id) == 4
         store.settle()                       # nothing failed: nothing to say
         assert not store.committing
@@ -148,8 +149,10 @@ def test_a_background_commit_that_fails_is_told_once_and_refuses_writes_until_th
             session.play(ROUND)              # built on moves that were lost: refused
         FailingCommits.fail = False
         assert store.log(session.game_id)[1] == [ROUND], "the held rounds are gone, the one before them kept"
+        assert store.committing, "over, but not settled: the frame showing those rounds must not go on screen"
         with pytest.raises(StoreError, match="could not be saved"):
             store.settle()
+        assert not store.committing
         store.settle()                       # told once
         reloaded = Session.resume(store, session.game_id)
         reloaded.play(ROUND)                 # the store goes on working
@@ -172,4 +175,55 @@ def test_a_players_colour_is_read_again_once_it_changes(tmp_path):
         store.remove_player(ann.id)
         assert store.colour_of("Anna") is None
     finally:
+        store.close()
+
+
+def test_actions_held_while_a_commit_is_in_flight_are_written_after_it_without_waiting(tmp_path, monkeypatch):
+    path = tmp_path / "t.sqlite3"
+    real_connect = sqlite3.connect
+    monkeypatch.setattr(sqlite3, "connect", lambda *a, **k: real_connect(*a, **{**k, "factory": SlowCommits}))
+    store = Store(path)
+    try:
+        session = one_round_then_two_held(store)
+        SlowCommits.ended.clear()
+        store.start_commit()
+        later = {**ROUND, "jacks": {"JS": "Dan", "JH": "Dan", "JC": "Dan", "JD": "Dan"}}
+        with store.holding():
+            session.play(later)              # a slap just after the window, say
+        assert SlowCommits.ended == [], "held while the card was busy: this thread did not wait"
+        assert store.committing and not store.held
+        store.settle()
+        assert SlowCommits.ended == ["commit", "commit"], "the writer wrote it next, in a commit of its own"
+        assert store.log(session.game_id)[1] == [ROUND, ROUND, ROUND, later], "in the order played"
+        assert Session.resume(store, session.game_id).game.summary() == session.game.summary()
+    finally:
+        store.close()
+
+
+def test_actions_held_behind_a_commit_that_fails_are_lost_with_it(tmp_path, monkeypatch):
+    path = tmp_path / "t.sqlite3"
+    real_connect = sqlite3.connect
+    monkeypatch.setattr(sqlite3, "connect", lambda *a, **k: real_connect(*a, **{**k, "factory": FailingCommits}))
+    store = Store(path)
+    try:
+        session = one_round_then_two_held(store)
+        FailingCommits.fail = True
+        store.start_commit()
+        with store.holding():
+            try:
+                session.play(ROUND)          # queued behind the commit, or refused once it failed
+            except StoreError:
+                pass
+        with pytest.raises(StoreError, match="could not be saved"):
+            store.settle()
+        FailingCommits.fail = False
+        assert store.log(session.game_id)[1] == [ROUND], "nothing written on the lost rounds"
+        reloaded = Session.resume(store, session.game_id)
+        with store.holding():
+            reloaded.play(ROUND)
+        assert store.held, "held in a transaction of its own again, not behind the failed commit"
+        store.commit_held()
+        assert stored(path, session.game_id) == 2
+    finally:
+        FailingCommits.fail = False
         store.close()
