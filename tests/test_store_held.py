@@ -71,6 +71,14 @@ def test_any_other_write_or_closing_commits_what_is_held_first(tmp_path):
         reopened.close()
 
 
+def store_on(tmp_path, monkeypatch, connection: type[sqlite3.Connection]):
+    """A store at a new path whose connection is of class ``connection``."""
+    path = tmp_path / "t.sqlite3"
+    real_connect = sqlite3.connect
+    monkeypatch.setattr(sqlite3, "connect", lambda *a, **k: real_connect(*a, **{**k, "factory": connection}))
+    return path, Store(path)
+
+
 class FailingCommits(sqlite3.Connection):
     fail = False
 
@@ -81,10 +89,7 @@ class FailingCommits(sqlite3.Connection):
 
 
 def test_a_held_commit_that_fails_takes_every_held_action_back_and_says_so(tmp_path, monkeypatch):
-    path = tmp_path / "t.sqlite3"
-    real_connect = sqlite3.connect
-    monkeypatch.setattr(sqlite3, "connect", lambda *a, **k: real_connect(*a, **{**k, "factory": FailingCommits}))
-    store = Store(path)
+    path, store = store_on(tmp_path, monkeypatch, FailingCommits)
     try:
         session = one_round_then_two_held(store)
         FailingCommits.fail = True
@@ -116,10 +121,7 @@ class SlowCommits(sqlite3.Connection):
 
 
 def test_a_commit_started_in_the_background_keeps_every_other_write_after_it(tmp_path, monkeypatch):
-    path = tmp_path / "t.sqlite3"
-    real_connect = sqlite3.connect
-    monkeypatch.setattr(sqlite3, "connect", lambda *a, **k: real_connect(*a, **{**k, "factory": SlowCommits}))
-    store = Store(path)
+    path, store = store_on(tmp_path, monkeypatch, SlowCommits)
     try:
         session = one_round_then_two_held(store)
         SlowCommits.ended.clear()
@@ -136,15 +138,18 @@ def test_a_commit_started_in_the_background_keeps_every_other_write_after_it(tmp
         store.close()
 
 
+def failing_in_the_background(store: Store) -> Session:
+    """A Jacks game with one round committed, and the commit of two more started and failing."""
+    session = one_round_then_two_held(store)
+    FailingCommits.fail = True
+    store.start_commit()
+    return session
+
+
 def test_a_background_commit_that_fails_is_told_once_and_refuses_writes_until_then(tmp_path, monkeypatch):
-    path = tmp_path / "t.sqlite3"
-    real_connect = sqlite3.connect
-    monkeypatch.setattr(sqlite3, "connect", lambda *a, **k: real_connect(*a, **{**k, "factory": FailingCommits}))
-    store = Store(path)
+    path, store = store_on(tmp_path, monkeypatch, FailingCommits)
     try:
-        session = one_round_then_two_held(store)
-        FailingCommits.fail = True
-        store.start_commit()
+        session = failing_in_the_background(store)
         with pytest.raises(StoreError, match="could not be saved.*reload the game"):
             session.play(ROUND)              # built on moves that were lost: refused
         FailingCommits.fail = False
@@ -179,10 +184,7 @@ def test_a_players_colour_is_read_again_once_it_changes(tmp_path):
 
 
 def test_actions_held_while_a_commit_is_in_flight_are_written_after_it_without_waiting(tmp_path, monkeypatch):
-    path = tmp_path / "t.sqlite3"
-    real_connect = sqlite3.connect
-    monkeypatch.setattr(sqlite3, "connect", lambda *a, **k: real_connect(*a, **{**k, "factory": SlowCommits}))
-    store = Store(path)
+    path, store = store_on(tmp_path, monkeypatch, SlowCommits)
     try:
         session = one_round_then_two_held(store)
         SlowCommits.ended.clear()
@@ -201,14 +203,9 @@ def test_actions_held_while_a_commit_is_in_flight_are_written_after_it_without_w
 
 
 def test_actions_held_behind_a_commit_that_fails_are_lost_with_it(tmp_path, monkeypatch):
-    path = tmp_path / "t.sqlite3"
-    real_connect = sqlite3.connect
-    monkeypatch.setattr(sqlite3, "connect", lambda *a, **k: real_connect(*a, **{**k, "factory": FailingCommits}))
-    store = Store(path)
+    path, store = store_on(tmp_path, monkeypatch, FailingCommits)
     try:
-        session = one_round_then_two_held(store)
-        FailingCommits.fail = True
-        store.start_commit()
+        session = failing_in_the_background(store)
         with store.holding():
             try:
                 session.play(ROUND)          # queued behind the commit, or refused once it failed

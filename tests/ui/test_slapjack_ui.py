@@ -94,6 +94,17 @@ def pads_let_go(driver):
             board.mock.release(pad, max(board.now(), _last_edge[0] + 0.05))
 
 
+def started(driver, app, mode: str, names):
+    """A game in ``mode`` for ``names``, started from its set-up: its screen, pads and session."""
+    setup = open_setup(driver, app, mode)
+    for name in names:
+        driver.tap(setup.roster_buttons[name])
+    driver.tap(setup.ids.start_button)
+    screen = app.manager.current_screen
+    driver.pump(2)
+    return screen, board_of(app), screen.session
+
+
 def wait_until_clock(driver, board, at: float):
     pump_until(driver, lambda: board.now() >= at, f"the pads' clock to reach {at:.3f}")
 
@@ -352,12 +363,8 @@ def test_the_pad_line_under_each_player_is_whole_and_unclipped_at_800x480(driver
     at the bottom at 800x480. It is drawn whole, inside its tile, in type a player can read."""
     from kivy.core.text import Label as CoreLabel
 
-    setup = open_setup(driver, app, "real")
-    for name in ROSTER:
-        driver.tap(setup.roster_buttons[name])
-    driver.tap(setup.ids.start_button)
-    screen = app.manager.current_screen
-    driver.pump(3)
+    screen, _, _ = started(driver, app, "real", ROSTER)
+    driver.pump(1)
     assert screen.size == [800, 480] or tuple(screen.size) == (800, 480)
     for pad, name in enumerate(ROSTER):
         tile = screen.seats[name]
@@ -506,14 +513,7 @@ def test_a_press_heard_during_a_long_frame_is_judged_from_when_it_arrived(driver
     loop instead of another 15 ms later (README, "Benchmarks": the slap verdict)."""
     import time
 
-    setup = open_setup(driver, app, "judge")
-    for name in ("Ann", "Ben"):
-        driver.tap(setup.roster_buttons[name])
-    driver.tap(setup.ids.start_button)
-    screen = app.manager.current_screen
-    board = board_of(app)
-    session = screen.session
-    driver.pump(2)
+    screen, board, session = started(driver, app, "judge", ["Ann", "Ben"])
 
     t0 = earlier(board, 0.2)
     deliver(board, [(1, True, t0 + 0.004), (0, True, t0)])   # heard now, on this thread
@@ -534,14 +534,7 @@ def test_a_press_after_the_window_is_shown_only_once_it_is_durable(driver, app, 
 
     from kivy.core.window import Window
 
-    setup = open_setup(driver, app, "judge")
-    for name in ("Ann", "Ben"):
-        driver.tap(setup.roster_buttons[name])
-    driver.tap(setup.ids.start_button)
-    screen = app.manager.current_screen
-    board = board_of(app)
-    session = screen.session
-    driver.pump(2)
+    screen, board, session = started(driver, app, "judge", ["Ann", "Ben"])
     t0 = earlier(board, 0.5)
     press(board, 0, t0)
     pump_until(driver, lambda: screen.ids.verdict_label.text == "Ann first", "Ann's race")
