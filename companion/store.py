@@ -195,10 +195,9 @@ class Store:
         """Inside, each action appended is written at once but its commit is held back (one
         open transaction), for :meth:`start_commit` (or :meth:`commit_held`) to make durable
         before the frame that shows it is put on screen (``ui/app.py`` waits for it before
-        every buffer swap). The card's
-        wait (an fsync: 10 to 50 ms on an SD card) then overlaps the drawing of that frame
-        instead of coming before it, and still nothing is on screen before it is durable. Any
-        other write, and closing, commits what is held first."""
+        every buffer swap). The card's wait (an fsync: 10 to 50 ms on an SD card) then overlaps
+        the making of that frame instead of coming before it, and still nothing is on screen
+        before it is durable. Any other write, and closing, commits what is held first."""
         self._hold_depth += 1
         try:
             yield
