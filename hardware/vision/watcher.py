@@ -123,6 +123,11 @@ class PileWatcher:
                 # The outlines see the old top card (the new one lies square over it), the indexes
                 # a card not on the pile: that card is asked of the table rather than missed.
                 better = next((s for s in by_index if s.card == top_i and s.card not in pile), None)
+            if better is None:
+                # Both unsure: ask with the reading that is surer of a card not on the pile (the
+                # outlines can score a card a tenth where the indexes score another nine tenths).
+                better = next((s for s in by_index if s.card == top_i and s.card not in pile
+                               and s.score > card.score), None)
             if better is not None and (better.card not in pile or better.card == pile[-1]):
                 card, top = replace(better, outline=card.outline), better.card
         if hidden and (top in hidden or not card.sure):
