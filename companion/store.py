@@ -216,7 +216,7 @@ class Store:
         if not self._held:
             return
         self._held = False
-        self._commit_open()
+        self._commit()
 
     def start_commit(self) -> None:
         """Start making the held actions durable on a thread of the store's own, and return at
@@ -224,7 +224,7 @@ class Store:
         working (laying out the frame that shows them); any use of the store waits for the
         commit first, so the writes stay in order."""
         if not self._held:
-            return None
+            return
         self.settle()          # an earlier commit in flight ends first
         self._held = False
         if self._writer is None:
@@ -234,9 +234,9 @@ class Store:
         def commit():
             started.set()
             try:
-                self._commit_open()
+                self._commit()
                 while batch := self._next_batch():
-                    self._write_batch(batch)
+                    self._commit(batch)
             except StoreError as exc:
                 with self._queue_lock:
                     self._queued = None      # written on moves that were lost: gone with them
@@ -271,28 +271,21 @@ class Store:
             self._queued = [] if batch else None
         return batch
 
-    def _write_batch(self, batch: list) -> None:
-        db = self._db
-        try:
-            with db:
-                db.execute("BEGIN IMMEDIATE")
-                for game_id, action, status in batch:
-                    _insert_row(db, game_id, action, status)
-        except sqlite3.Error as exc:
-            if db.in_transaction:
-                db.execute("ROLLBACK")
-            raise StoreError(f"the last moves could not be saved ({exc})") from exc
-
     def _refuse_after_failure(self) -> None:
         self.db
         if self._failed is not None:
             raise StoreError(f"{self._failed}: reload the game before going on")
 
-    def _commit_open(self) -> None:
+    def _commit(self, batch=()) -> None:
+        """Commit the open transaction, or write ``batch`` (queued held actions) in one of its
+        own; on either thread (the writer's never uses ``db``, which would wait for itself)."""
         db = self._db
         try:
-            with db:
-                pass           # commits the open transaction (and waits out a slow card's delay)
+            with db:           # commits (and waits out a slow card's delay)
+                if batch:
+                    db.execute("BEGIN IMMEDIATE")
+                    for game_id, action, status in batch:
+                        _insert_row(db, game_id, action, status)
         except sqlite3.Error as exc:
             if db.in_transaction:
                 db.execute("ROLLBACK")

@@ -4,6 +4,7 @@ other write commits it first, and a commit that fails takes every held action ba
 
 from __future__ import annotations
 
+import contextlib
 import sqlite3
 
 import pytest
@@ -71,12 +72,19 @@ def test_any_other_write_or_closing_commits_what_is_held_first(tmp_path):
         reopened.close()
 
 
+@contextlib.contextmanager
 def store_on(tmp_path, monkeypatch, connection: type[sqlite3.Connection]):
-    """A store at a new path whose connection is of class ``connection``."""
+    """A store at a new path whose connection is of class ``connection`` (and its path), closed
+    after with its commits working again."""
     path = tmp_path / "t.sqlite3"
     real_connect = sqlite3.connect
     monkeypatch.setattr(sqlite3, "connect", lambda *a, **k: real_connect(*a, **{**k, "factory": connection}))
-    return path, Store(path)
+    store = Store(path)
+    try:
+        yield path, store
+    finally:
+        FailingCommits.fail = False
+        store.close()
 
 
 class FailingCommits(sqlite3.Connection):
@@ -89,8 +97,7 @@ class FailingCommits(sqlite3.Connection):
 
 
 def test_a_held_commit_that_fails_takes_every_held_action_back_and_says_so(tmp_path, monkeypatch):
-    path, store = store_on(tmp_path, monkeypatch, FailingCommits)
-    try:
+    with store_on(tmp_path, monkeypatch, FailingCommits) as (path, store):
         session = one_round_then_two_held(store)
         FailingCommits.fail = True
         with pytest.raises(StoreError, match="could not be saved"):
@@ -100,9 +107,6 @@ def test_a_held_commit_that_fails_takes_every_held_action_back_and_says_so(tmp_p
         assert store.log(session.game_id)[1] == [ROUND], "the held rounds are gone, the one before them kept"
         session.play(ROUND)                  # the store goes on working
         assert stored(path, session.game_id) == 2
-    finally:
-        FailingCommits.fail = False
-        store.close()
 
 
 class SlowCommits(sqlite3.Connection):
@@ -121,8 +125,7 @@ class SlowCommits(sqlite3.Connection):
 
 
 def test_a_commit_started_in_the_background_keeps_every_other_write_after_it(tmp_path, monkeypatch):
-    path, store = store_on(tmp_path, monkeypatch, SlowCommits)
-    try:
+    with store_on(tmp_path, monkeypatch, SlowCommits) as (path, store):
         session = one_round_then_two_held(store)
         SlowCommits.ended.clear()
         store.start_commit()
@@ -134,8 +137,6 @@ def test_a_commit_started_in_the_background_keeps_every_other_write_after_it(tmp
         assert stored(path, session.game_id) == 4
         store.settle()                       # nothing failed: nothing to say
         assert not store.committing
-    finally:
-        store.close()
 
 
 def failing_in_the_background(store: Store) -> Session:
@@ -147,8 +148,7 @@ def failing_in_the_background(store: Store) -> Session:
 
 
 def test_a_background_commit_that_fails_is_told_once_and_refuses_writes_until_then(tmp_path, monkeypatch):
-    path, store = store_on(tmp_path, monkeypatch, FailingCommits)
-    try:
+    with store_on(tmp_path, monkeypatch, FailingCommits) as (path, store):
         session = failing_in_the_background(store)
         with pytest.raises(StoreError, match="could not be saved.*reload the game"):
             session.play(ROUND)              # built on moves that were lost: refused
@@ -162,9 +162,6 @@ def test_a_background_commit_that_fails_is_told_once_and_refuses_writes_until_th
         reloaded = Session.resume(store, session.game_id)
         reloaded.play(ROUND)                 # the store goes on working
         assert stored(path, session.game_id) == 2
-    finally:
-        FailingCommits.fail = False
-        store.close()
 
 
 def test_a_players_colour_is_read_again_once_it_changes(tmp_path):
@@ -184,8 +181,7 @@ def test_a_players_colour_is_read_again_once_it_changes(tmp_path):
 
 
 def test_actions_held_while_a_commit_is_in_flight_are_written_after_it_without_waiting(tmp_path, monkeypatch):
-    path, store = store_on(tmp_path, monkeypatch, SlowCommits)
-    try:
+    with store_on(tmp_path, monkeypatch, SlowCommits) as (path, store):
         session = one_round_then_two_held(store)
         SlowCommits.ended.clear()
         store.start_commit()
@@ -198,13 +194,10 @@ def test_actions_held_while_a_commit_is_in_flight_are_written_after_it_without_w
         assert SlowCommits.ended == ["commit", "commit"], "the writer wrote it next, in a commit of its own"
         assert store.log(session.game_id)[1] == [ROUND, ROUND, ROUND, later], "in the order played"
         assert Session.resume(store, session.game_id).game.summary() == session.game.summary()
-    finally:
-        store.close()
 
 
 def test_actions_held_behind_a_commit_that_fails_are_lost_with_it(tmp_path, monkeypatch):
-    path, store = store_on(tmp_path, monkeypatch, FailingCommits)
-    try:
+    with store_on(tmp_path, monkeypatch, FailingCommits) as (path, store):
         session = failing_in_the_background(store)
         with store.holding():
             try:
@@ -221,6 +214,3 @@ def test_actions_held_behind_a_commit_that_fails_are_lost_with_it(tmp_path, monk
         assert store.held, "held in a transaction of its own again, not behind the failed commit"
         store.commit_held()
         assert stored(path, session.game_id) == 2
-    finally:
-        FailingCommits.fail = False
-        store.close()

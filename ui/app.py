@@ -209,11 +209,11 @@ class CompanionApp(App):
         """Before each buffer swap, make durable what the frame about to go on screen shows
         (``Store.holding``); a failed commit keeps that frame off the screen.
 
-        A race's verdict starts its commit as soon as it is stored (:meth:`hold_writes`), any
-        other held write as its frame starts to be drawn (Kivy's ``on_draw``), and the swap
-        waits for it. The card's wait (an fsync, which lets go of Python's lock) then overlaps
-        laying out and drawing the frame instead of adding to them; the store keeps every other
-        use of it waiting meanwhile, so the writes stay in order (``Store.start_commit``)."""
+        Held writes start their commit as soon as they are made (:meth:`hold_writes`), on the
+        store's writer thread, and the swap waits for it. The card's wait (an fsync, which lets
+        go of Python's lock) then overlaps laying out and drawing the frame instead of adding to
+        them; the store keeps every other use of it waiting meanwhile, so the writes stay in
+        order (``Store.start_commit``)."""
         swap = getattr(Window.flip, "swap", Window.flip)   # one wrapper, however many apps a process builds
 
         def flip():
@@ -221,26 +221,19 @@ class CompanionApp(App):
             if store is not None and (store.committing or store.held):
                 from kivy.graphics.opengl import glFlush
 
-                self._start_commit()
-                glFlush()
+                glFlush()       # the GPU draws while this thread waits for the card
                 if not self.commit_held():
                     return          # this frame shows moves that were not saved: it is never shown
             flip.swap()
 
         flip.swap = swap
         Window.flip = flip
-        Window.fbind("on_draw", lambda *_: self._start_commit())
-
-    def _start_commit(self) -> None:
-        store = self.store
-        if store is not None and store.held and not store.committing:
-            store.start_commit()
 
     def hold_writes(self, fn):
         """``fn`` with the actions it stores held for the next frame (``Store.holding``): for a
         timer that ends a slap race, or a press or card that Slapjack logs, so the commit starts
-        at once and overlaps laying out and drawing the frame that shows it. If no frame is drawn, what is held is committed after this pass
-        of the loop all the same."""
+        at once and overlaps laying out and drawing the frame that shows it. If no frame is
+        drawn, what is held is committed after this pass of the loop all the same."""
         def held(*args):
             store = self.store
             if store is None:
@@ -248,7 +241,7 @@ class CompanionApp(App):
             with store.holding():
                 result = fn(*args)
             if store.held:
-                self._start_commit()
+                store.start_commit()
                 Clock.schedule_once(lambda dt: self.commit_held(), 0)   # runs after this pass's frame
             return result
 

@@ -131,3 +131,34 @@ def stacked_deck(stacks: list[list[str]]) -> list[str]:
     listed = {card for stack in stacks for card in stack}
     rest = iter(c for c in (str(c) for c in full_deck()) if c not in listed)
     return [c if c is not None else next(rest) for c in order]
+
+
+def stored(app, game_id) -> int:
+    """How many actions of the game another process would find (a fresh connection: what
+    survives a kill)."""
+    import sqlite3
+
+    other = sqlite3.connect(app.store.path)
+    try:
+        return other.execute("SELECT COUNT(*) FROM actions WHERE game_id = ?", (game_id,)).fetchone()[0]
+    finally:
+        other.close()
+
+
+def slow_commits(app, monkeypatch, seconds: float = 0.2) -> list[str]:
+    """Every commit of the app's store waits ``seconds`` before it is made, as a slow card
+    would; returns the names of the threads the commits ran on, as they run."""
+    import threading
+    import time
+
+    store_class = type(app.store)
+    commit = store_class._commit
+    threads: list[str] = []
+
+    def slow(self, *args):
+        threads.append(threading.current_thread().name)
+        time.sleep(seconds)
+        commit(self, *args)
+
+    monkeypatch.setattr(store_class, "_commit", slow)
+    return threads

@@ -5,19 +5,10 @@ is shown as it was saved."""
 
 from __future__ import annotations
 
-import sqlite3
-import time
+from tests.ui.conftest import slow_commits, stored
 
 ROUND = {"type": "round", "jacks": {"JS": "Ann", "JH": "Ben", "JC": "Cat", "JD": "Dan"}}
 HEADER = {"game": "jacks", "players": ["Ann", "Ben", "Cat", "Dan"], "options": {"target": 75}}
-
-
-def stored(app, game_id) -> int:
-    other = sqlite3.connect(app.store.path)
-    try:
-        return other.execute("SELECT COUNT(*) FROM actions WHERE game_id = ?", (game_id,)).fetchone()[0]
-    finally:
-        other.close()
 
 
 def test_the_frame_showing_a_held_action_is_swapped_only_once_it_is_durable(driver, app, monkeypatch):
@@ -31,7 +22,7 @@ def test_the_frame_showing_a_held_action_is_swapped_only_once_it_is_durable(driv
     at_swap = []
     real = Window.flip.swap
     monkeypatch.setattr(Window.flip, "swap", lambda: (at_swap.append(stored(app, session.game_id)), real()))
-    slow_commits(type(app.store), monkeypatch)
+    slow_commits(app, monkeypatch)
 
     def play():
         session.play(ROUND)
@@ -79,11 +70,11 @@ def test_a_failed_held_commit_is_never_shown_and_the_game_is_shown_as_saved(driv
     Window.bind(on_draw=draw)
     store = app.store
 
-    def failing(self):
+    def failing(self, *args):
         self._db.execute("ROLLBACK")
         raise StoreError("the last moves could not be saved (disk I/O error)")
 
-    monkeypatch.setattr(type(store), "_commit_open", failing)
+    monkeypatch.setattr(type(store), "_commit", failing)
 
     def play():
         screen.session.play(ROUND)
@@ -105,13 +96,3 @@ def schedule_before_frame(fn):
 
     Clock.schedule_once(lambda dt: fn(), -1)
 
-
-def slow_commits(store_class, monkeypatch, seconds: float = 0.2) -> None:
-    """Every commit of the store waits ``seconds`` before it is made, as a slow card would."""
-    commit = store_class._commit_open
-
-    def slow(self):
-        time.sleep(seconds)
-        commit(self)
-
-    monkeypatch.setattr(store_class, "_commit_open", slow)

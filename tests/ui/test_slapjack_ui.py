@@ -12,7 +12,7 @@ import time
 
 import pytest
 
-from tests.ui.conftest import find, visible, stacked_deck
+from tests.ui.conftest import find, slow_commits, stacked_deck, stored, visible
 
 pytestmark = pytest.mark.ui
 
@@ -529,9 +529,6 @@ def test_a_press_after_the_window_is_shown_only_once_it_is_durable(driver, app, 
     the store's writer thread as soon as it is stored, so the main thread goes on laying out the
     frame that shows it, and that frame goes on screen only once the slap is durable (nothing
     shown is ever lost)."""
-    import sqlite3
-    import threading
-
     from kivy.core.window import Window
 
     screen, board, session = started(driver, app, "judge", ["Ann", "Ben"])
@@ -539,28 +536,12 @@ def test_a_press_after_the_window_is_shown_only_once_it_is_durable(driver, app, 
     press(board, 0, t0)
     pump_until(driver, lambda: screen.ids.verdict_label.text == "Ann first", "Ann's race")
 
-    def stored() -> int:
-        other = sqlite3.connect(app.store.path)
-        try:
-            return other.execute("SELECT COUNT(*) FROM actions WHERE game_id = ?", (session.game_id,)).fetchone()[0]
-        finally:
-            other.close()
-
-    store_class = type(app.store)
-    commit = store_class._commit_open
-    committed_on = []
-
-    def slow(self):                     # a slow card: the commit waits before it is made
-        committed_on.append(threading.current_thread().name)
-        time.sleep(0.2)
-        commit(self)
-
-    monkeypatch.setattr(store_class, "_commit_open", slow)
+    committed_on = slow_commits(app, monkeypatch)     # a slow card
     shown = []
     real = Window.flip.swap
     monkeypatch.setattr(Window.flip, "swap",
-                        lambda: (shown.append((screen.ids.verdict_label.text, stored())), real()))
-    before = stored()
+                        lambda: (shown.append((screen.ids.verdict_label.text, stored(app, session.game_id))), real()))
+    before = stored(app, session.game_id)
     press(board, 1, t0 + 0.140)
     pump_until(driver, lambda: "Ben" in screen.ids.verdict_label.text, "Ben's late press")
     driver.pump(1)
