@@ -108,7 +108,7 @@ class CompanionApp(App):
         self.manager: ScreenManager = self.root.ids.manager
         self.manager.transition = NoTransition()  # nothing animates on a Pi for nothing
         self.manager.transition.bind(on_complete=lambda *_: self.release_other_games())
-        Window.clearcolor = theme.FELT
+        Window.clearcolor = theme.FELT   # the felt behind every screen (app.kv)
         self._commit_before_swap()
         self.show("home")
         problems = list(self.config_problems)
