@@ -111,6 +111,7 @@ class CompanionApp(App):
         Window.clearcolor = theme.FELT   # the felt behind every screen (app.kv)
         self._commit_before_swap()
         self.show("home")
+        self._ready_to_resume()
         problems = list(self.config_problems)
         if self.store.recovered_from is not None:
             problems.append(f"The saved games could not be read; a copy was kept as {self.store.recovered_from.name}"
@@ -119,19 +120,31 @@ class CompanionApp(App):
             Clock.schedule_once(lambda dt: self.notify(" ".join(problems), "error", seconds=12), 0)
         return self.root
 
+    def _ready_to_resume(self) -> None:
+        """Home offers the newest unfinished game, and Resume is the likeliest first tap: its
+        screen's code is read now, while the app starts, rather than after the tap (on a Pi
+        core, importing a game's screen and reading its .kv is a third of what a resume adds)."""
+        newest = self.store.unfinished()
+        if newest is not None and self.game_available(newest.game):
+            self.screen_class(ui_for(newest.game).play_screen)
+
     def screen(self, name: str):
-        """The screen called ``name``, built (with its .kv) the first time it is asked for."""
+        """The screen called ``name``, built the first time it is asked for."""
         if self.manager.has_screen(name):
             return self.manager.get_screen(name)
+        screen = self.screen_class(name)(name=name)
+        self.manager.add_widget(screen)
+        return screen
+
+    def screen_class(self, name: str):
+        """The class of the screen called ``name``: its module imported and its .kv read, once."""
         module_name, class_name = screen_target(name).split(":")
         module = importlib.import_module(module_name)
         kv = Path(module.__file__).with_suffix(".kv")
         if kv.exists() and str(kv) not in self._loaded_kv:
             Builder.load_file(str(kv))
             self._loaded_kv.add(str(kv))
-        screen = getattr(module, class_name)(name=name)
-        self.manager.add_widget(screen)
-        return screen
+        return getattr(module, class_name)
 
     def show(self, name: str, **kwargs):
         # Building and filling a screen makes tens of thousands of objects that are kept: the

@@ -4,7 +4,8 @@
         taps through a scripted game; after each action has shown on screen it prints
         ``shown N`` (N actions in the log) and flushes, so a killer knows what a player saw.
     python -m tests.reliability.scripted_app start DATA_DIR
-        starts the app and prints what the first screen says (its notice) as one JSON line.
+        starts the app and prints what the first screen says (its notice), and which screens'
+        modules it has read, as one JSON line.
     python -m tests.reliability.scripted_app resume DATA_DIR
         starts the app as after a crash, taps Resume on the home screen, and prints the
         resumed game's log as one JSON line: {"game_id":..., "actions": [...], "summary": {...}}.
@@ -156,7 +157,8 @@ def main(argv: list[str]) -> int:
         driver.pump(3)
         home = app.manager.current_screen
         print(json.dumps({"screen": home.name, "notice": app.root.notice, "notice_kind": app.root.notice_kind,
-                          "tiles": len(home.ids.tiles.children)}), flush=True)
+                          "tiles": len(home.ids.tiles.children),
+                          "screen_modules": sorted(m for m in sys.modules if m.startswith("ui.screens."))}), flush=True)
     else:
         home = app.show("home")
         driver.pump(2)

@@ -1,5 +1,6 @@
 """A broken config file or a damaged store never stops the app: it starts, on the home
-screen, and says what was wrong (the config's line; the store's kept copy)."""
+screen, and says what was wrong (the config's line; the store's kept copy). And a start with an
+unfinished game is ready to resume it."""
 
 from __future__ import annotations
 
@@ -44,3 +45,24 @@ def test_damaged_store_is_kept_aside_and_the_app_starts_empty(tmp_path, display)
     assert "could not be read" in shown["notice"] and "companion.damaged-" in shown["notice"]
     kept = list(tmp_path.glob("companion.damaged-*.sqlite3"))
     assert len(kept) == 1 and kept[0].read_bytes().startswith(b"this is not a database")
+
+
+def test_the_unfinished_game_home_offers_has_its_screen_read_at_start(tmp_path, display):
+    """Resume is the likeliest first tap: the app reads that game's screen code while it starts,
+    so the tap only builds the screen; with nothing to resume, no game screen is read."""
+    from companion import paths
+    from companion.session import Session
+    from companion.store import Store
+
+    assert "ui.screens.slapjack" not in start(tmp_path / "empty")["screen_modules"]
+
+    store = Store(paths.store_path(tmp_path / "left"))
+    try:
+        Session.start(store, {"game": "slapjack", "players": ["Ann", "Ben"], "options": {}, "feed": "none"}) \
+            .play({"type": "race", "slaps": [{"player": "Ann", "t": 1.0}]})
+    finally:
+        store.close()
+    shown = start(tmp_path / "left")
+    assert shown["screen"] == "home"
+    assert "ui.screens.slapjack" in shown["screen_modules"]
+    assert not any("jack_change_it" in m or "one_eyed" in m for m in shown["screen_modules"])
