@@ -97,7 +97,7 @@ def test_a_button_let_go_looks_as_it_did_before_it_was_pressed(driver, app, tmp_
         pressed = look("pressed")
         button.state = "normal"
         after = look("after")
-        glow = [i for i in button.canvas.before.children if isinstance(i, RoundedFill)]
+        glow = [i for i in button.canvas.before.children if type(i) is RoundedFill]   # not the RoundedBox behind
     finally:
         Window.remove_widget(button)
     assert ImageChops.difference(before, pressed).getbbox() is not None, "pressed looks pressed"

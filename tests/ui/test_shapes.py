@@ -61,3 +61,59 @@ def test_a_batch_is_one_mesh_and_an_empty_batch_none(driver):
     mesh = batch.mesh()
     assert mesh.mode == "triangles" and len(mesh.indices) % 3 == 0
     assert max(mesh.indices) == len(mesh.vertices) // 4 - 1
+
+
+def _pixels(instruction_for, shape) -> bytes:
+    """The pixels of one shape drawn in a translucent colour on an off-screen buffer."""
+    from kivy.graphics import ClearBuffers, ClearColor, Color, Fbo
+
+    fbo = Fbo(size=(320, 240))
+    with fbo:
+        ClearColor(0, 0, 0, 1)
+        ClearBuffers()
+        Color(1, 0.5, 0.25, 0.6)      # translucent: a pixel covered twice would show brighter
+        instruction_for(*shape)
+    fbo.draw()
+    return bytes(fbo.pixels)
+
+
+def test_a_rounded_box_covers_exactly_the_pixels_of_kivys_rounded_rectangle(driver):
+    """RoundedBox takes the place of Kivy's RoundedRectangle in every canvas: drawn in bands
+    (cheaper for a software renderer), it must still show the very same pixels, corners held to
+    half a narrow side included, and each pixel blended once."""
+    import random
+
+    from kivy.graphics import RoundedRectangle
+
+    from ui.widgets.shapes import RoundedBox
+
+    rng = random.Random(7)
+    shapes = [(10, 20, 300, 100, [12]), (10.5, 20.25, 193.3, 96.7, [12.5]), (0, 0, 16, 16, [8]),
+              (5, 5, 200, 40, [12, 12, 0, 0]), (3.3, 7.7, 7.5, 150, [12]), (40, 60, 120, 9.9, [6.5, 11.4, 0, 0])]
+    shapes += [(rng.uniform(0, 60), rng.uniform(0, 60), rng.uniform(4, 250), rng.uniform(4, 170),
+                [rng.choice([4, 10, 12, 13.125, 25])] if rng.random() < 0.6 else [rng.uniform(0, 16) for _ in range(4)])
+               for _ in range(30)]
+    for x, y, w, h, radius in shapes:
+        kivys = _pixels(lambda *s: RoundedRectangle(pos=s[:2], size=s[2:4], radius=s[4]), (x, y, w, h, radius))
+        ours = _pixels(lambda *s: RoundedBox(pos=s[:2], size=s[2:4], radius=s[4]), (x, y, w, h, radius))
+        assert kivys.count(0) < len(kivys), "the shape was drawn at all"
+        assert ours == kivys, (x, y, w, h, radius)
+
+
+def test_a_rounded_box_follows_its_widget_and_a_batch_fills_in_bands_too(driver):
+    from ui.widgets.shapes import RoundedBox, ShapeBatch, rounded_fill
+
+    box = RoundedBox(pos=(0, 0), size=(100, 50), radius=[10])
+    first = list(box.vertices)
+    box.pos = (20, 30)
+    moved = list(box.vertices)
+    assert [moved[i] - first[i] for i in range(0, len(first), 4)] == pytest.approx([20] * (len(first) // 4))
+    box.radius = [0]
+    assert len(box.indices) == 6, "square corners: one rectangle, two triangles"
+    with pytest.raises(ValueError, match="one value or four"):
+        box.radius = [1, 2]
+
+    batch = ShapeBatch()
+    batch.rounded_rectangle(0, 0, 40, 20, 5)
+    vertices, indices = rounded_fill(0, 0, 40, 20, (5, 5, 5, 5))
+    assert batch.mesh().vertices == pytest.approx(vertices) and list(batch.mesh().indices) == indices

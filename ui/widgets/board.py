@@ -12,7 +12,7 @@ import math
 
 from kivy.clock import Clock
 from kivy.core.text import Label as CoreLabel
-from kivy.graphics import Color, InstructionGroup, Line, PopMatrix, PushMatrix, Rectangle, RoundedRectangle, Translate
+from kivy.graphics import Color, InstructionGroup, Line, PopMatrix, PushMatrix, Rectangle, Translate
 from kivy.properties import BooleanProperty, ListProperty, NumericProperty, ObjectProperty
 from kivy.uix.widget import Widget
 
@@ -20,7 +20,7 @@ from companion.cards import SUIT_SYMBOLS
 from companion.games.one_eyed_jack_board import CORNERS, LAYOUT, SIZE
 
 from .. import theme
-from .shapes import ShapeBatch
+from .shapes import RoundedBox, ShapeBatch
 
 # One chip colour per side (Okabe-Ito blue, vermilion, bluish green: colour-blind players
 # can tell them apart), and each side its own shape, so colour is never the only cue.
@@ -103,10 +103,10 @@ def draw_lock(group, cx: float, cy: float, size: float) -> None:
     rim = max(1.0, size * 0.08)
     group.add(Color(*EDGE[:3], 0.8))
     group.add(Line(points=shackle, width=thick + rim))
-    group.add(RoundedRectangle(pos=(body_x - rim, body_y - rim), size=(w + 2 * rim, h + 2 * rim), radius=[size * 0.1]))
+    group.add(RoundedBox(pos=(body_x - rim, body_y - rim), size=(w + 2 * rim, h + 2 * rim), radius=[size * 0.1]))
     group.add(Color(1, 1, 1, 1))
     group.add(Line(points=shackle, width=thick))
-    group.add(RoundedRectangle(pos=(body_x, body_y), size=(w, h), radius=[size * 0.08]))
+    group.add(RoundedBox(pos=(body_x, body_y), size=(w, h), radius=[size * 0.08]))
 
 
 class OneEyedBoard(Widget):

@@ -21,6 +21,7 @@ from .card_picker import card_text as card_words
 from .. import theme
 from ..camera_link import camera_for
 from .basics import TableButton
+from .shapes import RoundedBox
 
 MOST_GUESSES = 3
 
@@ -38,10 +39,10 @@ class SeenCardBar(BoxLayout):
         super().__init__(orientation="vertical", size_hint=(1, None), height=self.ROW * (2 if two_rows else 1),
                          padding=dp(8), spacing=dp(8), pos_hint={"top": 1, "x": 0}, **kwargs)
         with self.canvas.before:
-            from kivy.graphics import Color, RoundedRectangle
+            from kivy.graphics import Color
 
             Color(*theme.PANEL)
-            self._back = RoundedRectangle(pos=self.pos, size=self.size, radius=[dp(12)])
+            self._back = RoundedBox(pos=self.pos, size=self.size, radius=[dp(12)])
         self.bind(pos=self._redraw, size=self._redraw)
         first = BoxLayout(spacing=dp(8))
         cards = BoxLayout(spacing=dp(8)) if two_rows else first

@@ -11,6 +11,13 @@ stencil). While ``shown`` is False it has no vertices, and Kivy then draws nothi
 ``RoundedFill`` is the filled shape, hidden the same way (a zero size does not hide Kivy's own
 RoundedRectangle or Ellipse: they keep the shape they last had).
 
+Filled rounded rectangles (``RoundedFill``, ``RoundedBox``, a batch's) are drawn as a quarter fan
+in each corner and one rectangle for each band between the corners (``rounded_fill``). Kivy's own
+RoundedRectangle draws one fan from the centre, whose long thin triangles each reach across the
+shape: a software renderer takes about twice as long to fill that as a rectangle of the same
+size, and the same shape in bands hardly longer (docs/benchmarks.md). ``RoundedBox`` takes its
+place in a .kv canvas, with the same ``pos``, ``size`` and ``radius``.
+
 In a .kv canvas::
 
     Ring:
@@ -66,6 +73,52 @@ def ring_outline(x: float, y: float, w: float, h: float, radius: float, width: f
     vertices = [c for (ox, oy), (ix, iy) in zip(outer, inner) for c in (ox, oy, 0.0, 0.0, ix, iy, 0.0, 0.0)]
     count = len(vertices) // 4
     return vertices, list(range(count)) + [0, 1]  # back to the first pair: the band is closed
+
+
+def corner_radii(radius) -> tuple[float, float, float, float]:
+    """Four corner radii (top-left, top-right, bottom-right, bottom-left) from a .kv ``radius``:
+    one number, or a list of one or four (each a number or Kivy's ``(rx, ry)``, read as rx)."""
+    values = list(radius) if isinstance(radius, (list, tuple)) else [radius]
+    values = [float(v[0] if isinstance(v, (list, tuple)) else v) for v in values]
+    if len(values) == 1:
+        values *= 4
+    if len(values) != 4:
+        raise ValueError(f"a rounded rectangle's radius is one value or four, not {len(values)}")
+    return tuple(values)
+
+
+def rounded_fill(x: float, y: float, w: float, h: float, radii: tuple[float, float, float, float],
+                 segments: int = CORNER_SEGMENTS) -> tuple[list[float], list[int]]:
+    """Vertices (x, y, u, v) and triangles filling a rounded rectangle whose corners have
+    ``radii`` (top-left, top-right, bottom-right, bottom-left): a quarter fan round each corner's
+    centre, and a rectangle for each band between the corners' heights. Every triangle is small
+    or fat, and no pixel is covered twice, so a translucent colour blends once. As in Kivy's
+    RoundedRectangle, a radius is held to half the width across and half the height up, so a
+    narrow shape's corners are quarter ellipses: the same pixels as Kivy's."""
+    rx = [max(0.0, min(r, w / 2)) for r in radii]
+    ry = [max(0.0, min(r, h / 2)) for r in radii]
+    (tlx, trx, brx, blx), (tly, try_, bry, bly) = rx, ry
+    vertices: list[float] = []
+    indices: list[int] = []
+    edges = sorted({y, y + bly, y + bry, y + h - tly, y + h - try_, y + h})
+    for low, high in zip(edges, edges[1:]):
+        left = blx if high <= y + bly else (tlx if low >= y + h - tly else 0.0)
+        right = brx if high <= y + bry else (trx if low >= y + h - try_ else 0.0)
+        x0, x1 = x + left, x + w - right
+        if x1 > x0 and high > low:
+            base = len(vertices) // 4
+            vertices += [x0, low, 0.0, 0.0, x1, low, 0.0, 0.0, x1, high, 0.0, 0.0, x0, high, 0.0, 0.0]
+            indices += [base, base + 1, base + 2, base, base + 2, base + 3]
+    corners = ((x + w - brx, y + bry, brx, bry), (x + w - trx, y + h - try_, trx, try_),
+               (x + tlx, y + h - tly, tlx, tly), (x + blx, y + bly, blx, bly))
+    for (cx, cy, ax, ay), arc in zip(corners, _corner_arcs(segments)):
+        if ax <= 0 or ay <= 0:
+            continue
+        base = len(vertices) // 4
+        vertices += [cx, cy, 0.0, 0.0]
+        vertices += [c for cos, sin in arc for c in (cx + cos * ax, cy + sin * ay, 0.0, 0.0)]
+        indices += [k for i in range(segments) for k in (base, base + 1 + i, base + 2 + i)]
+    return vertices, indices
 
 
 class _ShownShape(Mesh):
@@ -130,19 +183,37 @@ class RoundedFill(_ShownShape):
     nothing while hidden: a pressed button's glow, a warning's background, a pad's light."""
 
     def __init__(self, **kwargs):
-        super().__init__("triangle_fan", **kwargs)
+        super().__init__("triangles", **kwargs)
 
     def _geometry(self):
-        x, y, w, h = self._rect
-        vertices = [x + w / 2, y + h / 2, 0.0, 0.0]
-        for px, py in rounded_outline(x, y, w, h, self._radius):
-            vertices += [px, py, 0.0, 0.0]
-        vertices += vertices[4:8]   # close the fan
-        return vertices, list(range(len(vertices) // 4))
+        return rounded_fill(*self._rect, self._corners())
+
+    def _corners(self) -> tuple[float, float, float, float]:
+        return (self._radius,) * 4
+
+
+class RoundedBox(RoundedFill):
+    """Kivy's ``RoundedRectangle`` in a .kv canvas or in code, with its ``pos``, ``size`` and
+    ``radius`` (one value, or four from the top-left corner clockwise), filled in bands."""
+
+    def __init__(self, **kwargs):
+        self._radii = (10.0,) * 4   # Kivy's default
+        kwargs.setdefault("size", (100.0, 100.0))
+        super().__init__(**kwargs)
+
+    _keys = ("pos", "size", "radius", "shown")
+
+    def _corners(self) -> tuple[float, float, float, float]:
+        return self._radii
+
+    pos = property(lambda self: self._rect[:2], lambda self, v: setattr(self, "rect", (*v, *self._rect[2:])))
+    size = property(lambda self: self._rect[2:], lambda self, v: setattr(self, "rect", (*self._rect[:2], *v)))
+    radius = property(lambda self: list(self._radii), lambda self, v: self._set("_radii", corner_radii(v)))
 
 
 Factory.register("Ring", cls=Ring)
 Factory.register("RoundedFill", cls=RoundedFill)
+Factory.register("RoundedBox", cls=RoundedBox)
 
 
 class ShapeBatch:
@@ -168,7 +239,10 @@ class ShapeBatch:
         self._fan(x + w / 2, y + h / 2, [(x, y), (x + w, y), (x + w, y + h), (x, y + h)])
 
     def rounded_rectangle(self, x: float, y: float, w: float, h: float, radius: float) -> None:
-        self._fan(x + w / 2, y + h / 2, rounded_outline(x, y, w, h, radius))
+        vertices, indices = rounded_fill(x, y, w, h, (radius,) * 4)
+        base = len(self.vertices) // 4
+        self.vertices += vertices
+        self.indices += [base + i for i in indices]
 
     def ellipse(self, cx: float, cy: float, rx: float, ry: float) -> None:
         # about a segment per two pixels of the rim: as round as Kivy's 180 on a chip-sized circle
