@@ -2,7 +2,9 @@
 window, no real time. Every expected verdict and stack is worked out from docs/rules.md
 ("Slapjack") and docs/games/slapjack.md: the first slap (earliest press time, whatever order
 the presses arrive in) wins the pile; a wrong slap pays the turner one card; tied presses
-inside the tie window race again in a slap-off; "end after N cards": the most cards wins."""
+inside the tie window race again in a slap-off; "end after N cards": the most cards wins.
+
+Long on purpose: one test per way to play and per rule the table times, each citing it."""
 
 from __future__ import annotations
 

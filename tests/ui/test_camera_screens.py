@@ -4,6 +4,8 @@ mid-game, the camera screen and teaching a deck. Taps go through the driver's fi
 
 Slapjack as docs/rules.md has it: the first slap on a Jack wins the pile; the camera's turn is
 an ordinary ``turn`` with the time the card landed (docs/games/slapjack.md).
+
+Long on purpose: each game the camera feeds, its loss and return, and both camera screens.
 """
 
 from __future__ import annotations

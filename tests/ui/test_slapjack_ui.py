@@ -4,6 +4,8 @@ Every expected stack, verdict and winner below is worked out by hand from docs/r
 (Slapjack): the deck is dealt one card at a time from the first player, the first slap
 (earliest press time, whatever order the presses arrive in) wins the pile, a wrong slap pays
 the turner one card, and with "end after N cards" the most cards wins.
+
+Long on purpose: every way to play, the slap-off, the undo and the stats, each through the window.
 """
 
 from __future__ import annotations
