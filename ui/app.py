@@ -95,6 +95,8 @@ class CompanionApp(App):
         self.store: Store | None = None
         self._loaded_kv: set[str] = set()
         self._notice_event = None
+        self._after_frame: list = []          # what waits for the next frame to be on screen
+        self._after_frame_anyway = None       # ... and the timer that calls it if none comes
 
     # -- building ----------------------------------------------------------------------------
 
@@ -238,6 +240,8 @@ class CompanionApp(App):
                 if not self.commit_held():
                     return          # this frame shows moves that were not saved: it is never shown
             flip.swap()
+            if self._after_frame:
+                Clock.schedule_once_free(lambda dt: self._run_after_frame(), 0)   # the next pass, at once
 
         flip.swap = swap
         Window.flip = flip
@@ -245,8 +249,8 @@ class CompanionApp(App):
     def hold_writes(self, fn):
         """``fn`` with the actions it stores held for the next frame (``Store.holding``): for a
         timer that ends a slap race, or a press or card that Slapjack logs, so the commit starts
-        at once and overlaps laying out and drawing the frame that shows it. If no frame is
-        drawn, what is held is committed after this pass of the loop all the same."""
+        at once and overlaps laying out and drawing the frame that shows it. The commit is
+        settled (a failure told) after that frame, or soon if no frame is drawn."""
         def held(*args):
             store = self.store
             if store is None:
@@ -255,10 +259,31 @@ class CompanionApp(App):
                 result = fn(*args)
             if store.held:
                 store.start_commit()
-                Clock.schedule_once(lambda dt: self.commit_held(), 0)   # runs after this pass's frame
+                self.after_the_frame(self.commit_held)
             return result
 
         return held
+
+    # A pass of Kivy's loop that drew nothing is over long before this.
+    AFTER_FRAME_AT_MOST_S = 0.1
+
+    def after_the_frame(self, fn) -> None:
+        """Call ``fn`` in the pass after the one whose frame is being made, once that frame is on
+        screen (a callback scheduled for "the next frame" may still run before it: Kivy runs the
+        events due when its pass's events are run). If no frame is drawn, it is called soon all
+        the same."""
+        self._after_frame.append(fn)
+        if self._after_frame_anyway is None:
+            self._after_frame_anyway = Clock.schedule_once(lambda dt: self._run_after_frame(),
+                                                           self.AFTER_FRAME_AT_MOST_S)
+
+    def _run_after_frame(self) -> None:
+        anyway, self._after_frame_anyway = self._after_frame_anyway, None
+        if anyway is not None:
+            anyway.cancel()
+        waiting, self._after_frame = self._after_frame, []
+        for fn in waiting:
+            fn()
 
     def commit_held(self) -> bool:
         """Make held writes durable: the commit in flight, then any written since, on this

@@ -237,6 +237,13 @@ class SlapjackTable:
         self.drop_race()
         self.race = Gathering(self, self.summary()["cards_turned"], landed, self._race_closed, held=self.held_seats())
 
+    def decided(self) -> bool:
+        """Whether a press now could only add a late slap to a race already decided: handled a
+        frame later, it counts the same (the first slap is the earliest edge, docs/rules.md)."""
+        if self.slapoff is not None:
+            return False
+        return self.finished or self.way.decided()
+
     def drop_race(self) -> None:
         """Forget the race without logging it (it was taken back)."""
         race, self.race = self.race, None

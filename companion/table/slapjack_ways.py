@@ -57,6 +57,13 @@ class Way:
     def gathering_runner(self):
         return None
 
+    def decided(self) -> bool:
+        """Whether the card on top has had its race decided, so that a press now only adds a
+        late slap to it (counted by its edge time, whenever it is handled): its timed race has
+        closed and its presses are logged."""
+        race = self.table.race
+        return race is not None and race.closed and race.number == self.table.summary()["cards_turned"]
+
     def press(self, seat: int, t: float, arrived: float) -> None:
         self.table.timed_press(seat, t, arrived)
 
@@ -423,6 +430,10 @@ class JudgeOnly(Way):
         if self.gather is not None and not self.gather.closed:
             self.gather.by_hand = True
             self.gather.runner.close()
+
+    def decided(self) -> bool:
+        # A press now joins the race waiting for the judge's tap (by its edge time).
+        return self.gather is not None and self.gather.closed and self.waiting_verdict()
 
     def waiting_verdict(self) -> bool:
         s = self.table.summary()

@@ -553,6 +553,36 @@ def test_a_press_after_the_window_is_shown_only_once_it_is_durable(driver, app, 
     assert committed_on and committed_on[0].startswith("store-writer"), committed_on
 
 
+def test_a_press_just_after_the_verdict_waits_for_the_verdicts_frame(driver, app, monkeypatch):
+    """A press that comes after the race's window closed, in the same pass of the loop as the
+    verdict, while the verdict is still being saved: the verdict's frame goes on screen once the
+    verdict is durable, without waiting for the late press's own save too (two slow commits in a
+    row); the press is counted in the next frame, by its edge time (docs/rules.md)."""
+    import time
+
+    from kivy.core.window import Window
+
+    screen, board, session = started(driver, app, "judge", ["Ann", "Ben"])
+    committed_on = slow_commits(app, monkeypatch)     # a slow card
+    shown = []
+    real = Window.flip.swap
+    monkeypatch.setattr(Window.flip, "swap", lambda: (
+        shown.append((screen.ids.verdict_label.text, stored(app, session.game_id), len(committed_on))), real()))
+    before = stored(app, session.game_id)
+    t0 = earlier(board, 0.0)
+    press(board, 0, t0)
+    driver.pump(1)                       # Ann's press: her race's window opens
+    time.sleep(0.05)                     # ... and closes, with no pass of the loop to see it
+    press(board, 1, board.now())         # Ben, after the window: handed to the loop behind its timer
+    pump_until(driver, lambda: "Ben" in screen.ids.verdict_label.text, "Ben's late press")
+    driver.pump(1)
+    first = next(entry for entry in shown if entry[0].startswith("Ann first"))
+    assert first[0] == "Ann first", shown
+    assert first[1:] == (before + 1, 1), shown          # the verdict alone, after one commit
+    assert screen.ids.verdict_label.text.startswith("Ann first, Ben +")
+    assert stored(app, session.game_id) == before + 2
+
+
 # -- stats across games, and the level they offer ---------------------------------------------------------
 
 def _finished_game_with_reactions(app, name: str, reactions_ms: list[float]) -> None:
