@@ -94,3 +94,24 @@ def test_no_conditions_unless_asked():
     assert not plain.active and plain.preexec() is None and plain.cgroup is None
     only_card = pi.conditions(False, None, 5)
     assert only_card.active and only_card.cgroup is None and only_card.commit_delay_ms == 5
+
+
+def test_a_bench_child_runs_the_code_of_the_tree_the_bench_came_from(tmp_path):
+    """A child starts in a folder of its own; it must import the app of the tree the bench runs
+    from, not whichever copy is installed, or two checkouts measured in turn would both measure
+    the installed one. Here the bench runs from a copy of this tree, beside the installed app."""
+    import shutil
+    import subprocess
+    import sys
+
+    copy = tmp_path / "checkout"
+    for package in ("companion", "hardware", "ui"):
+        shutil.copytree(REPO / package, copy / package, ignore=shutil.ignore_patterns("__pycache__", "*.onnx", "*.npz"))
+    (tmp_path / "elsewhere").mkdir()
+    asks = ("import json, ui; print('@bench ' + json.dumps({'event': 'where', 'file': ui.__file__}))")
+    bench = ("import sys; from pathlib import Path; from ui.tools.bench.child import Child\n"
+             f"child = Child(['-c', {asks!r}], cwd=Path({str(tmp_path / 'elsewhere')!r}))\n"
+             "print(child.expect('where', timeout=60)['file']); child.close()")
+    done = subprocess.run([sys.executable, "-c", bench], cwd=copy, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert Path(done.stdout.strip()).resolve().parent.parent == copy.resolve()

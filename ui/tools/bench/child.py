@@ -85,11 +85,23 @@ def no_sound_device() -> bool:
     return sys.platform.startswith("linux") and not Path("/dev/snd").exists()
 
 
+APP_ROOT = Path(__file__).resolve().parents[3]   # the folder holding companion/, hardware/ and ui/
+
+
+def same_code_env() -> dict:
+    """The environment for a child that runs the code this bench runs. A child starts in a folder
+    of its own, where Python would otherwise find whichever copy of the app is installed, not the
+    tree this bench came from (two checkouts measured in turn would measure the same code)."""
+    env = dict(os.environ)
+    env["PYTHONPATH"] = os.pathsep.join([str(APP_ROOT), *filter(None, [env.get("PYTHONPATH")])])
+    return env
+
+
 class Child:
     """A probe process: reports come in as JSON events, commands go out on its stdin."""
 
     def __init__(self, argv: list[str], cwd: Path, pycache: Path | None = None, preexec=None):
-        env = dict(os.environ)
+        env = same_code_env()
         if pycache is not None:
             # Bytecode compiled once and kept, as a pip-installed app has it (the kiosk's venv),
             # in a cache of the bench's own: nothing is written into the source tree, and an

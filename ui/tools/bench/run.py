@@ -26,7 +26,7 @@ from pathlib import Path
 from companion.games import GAMES
 
 from . import engines, pi, race_judge
-from .child import BenchError, Child, machine, stats
+from .child import BenchError, Child, machine, same_code_env, stats
 from .report import table, targets
 
 PLAYERS = ("Ann", "Ben", "Cat", "Dan", "Eve", "Finn", "Gus", "Hal", "Ivy", "Jo")
@@ -422,7 +422,8 @@ class Bench:
             done = subprocess.run([sys.executable, "-m", "ui.tools.bench.engines", "--json", "--runs", str(runs),
                                    *(["--quick"] if self.quick else []),
                                    *(["--commit-delay-ms", str(delay)] if delay else [])],
-                                  capture_output=True, text=True, cwd=self.work, preexec_fn=self.conditions.preexec())
+                                  capture_output=True, text=True, cwd=self.work, env=same_code_env(),
+                                  preexec_fn=self.conditions.preexec())
             if done.returncode != 0:
                 raise BenchError(f"the engine figures failed: {done.stderr.strip()[-2000:]}")
             self.results["engines"] = json.loads(done.stdout)
