@@ -255,18 +255,21 @@ class SlapjackScreen(Screen):
     # the frame that shows it, as a timer's is (KivyClock.schedule): its commit runs while that
     # frame is laid out and drawn, instead of holding the main thread before it.
 
-    def on_pad_press(self, pad: int, t: float, arrived: float | None = None, waited: bool = False) -> None:
+    def on_pad_press(self, pad: int, t: float, arrived: float | None = None) -> None:
         if not self._active:
             return
         app = App.get_running_app()
-        store = getattr(app, "store", None)
-        if not waited and store is not None and store.committing and self.table.decided():
+        if app.store is not None and app.store.committing and self.table.decided():
             # A press just after a race's verdict, while the verdict is still being saved: it is
             # handled once the verdict's frame is on screen, so that frame waits for one save,
             # not for two in a row (a late slap counts by its edge time, whenever it is logged).
-            app.after_the_frame(lambda: self.on_pad_press(pad, t, arrived, waited=True))
+            app.after_the_frame(lambda: self._press(pad, t, arrived))
             return
-        held_to_frame(self.table.press)(pad, t, arrived)
+        self._press(pad, t, arrived)
+
+    def _press(self, pad: int, t: float, arrived: float | None) -> None:
+        if self._active:
+            held_to_frame(self.table.press)(pad, t, arrived)
 
     def on_pad_release(self, pad: int, t: float) -> None:
         if self._active:

@@ -18,7 +18,6 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import shutil
 import statistics
 import sys
 import tempfile
@@ -94,14 +93,13 @@ def main(argv: list[str] | None = None) -> int:
     if args.frames < 1:
         print(f"redraw --frames: {args.frames} frames is too few (at least 1)", file=sys.stderr)
         return 2
-    if not os.environ.get("DISPLAY") and not os.environ.get("SDL_VIDEODRIVER"):
-        if not shutil.which("xvfb-run"):
-            print("redraw: no display, and no xvfb-run to make one (apt-get install xvfb)", file=sys.stderr)
-            return 2
+    from ui.launcher import needs_virtual_display, prepare_kivy
+
+    if needs_virtual_display() and not os.environ.get("SDL_VIDEODRIVER"):
+        # Headless: a virtual screen, as `jack-companion bench` and `screenshots` make one.
         os.execvp("xvfb-run", ["xvfb-run", "-a", "-s", "-screen 0 1280x1280x24", sys.executable, "-m",
                                "ui.tools.bench.redraw", *(argv if argv is not None else sys.argv[1:])])
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-    from ui.launcher import prepare_kivy
 
     prepare_kivy(Path(tempfile.mkdtemp(prefix="jack-companion-redraw-kivy-")), "800x480", max_fps=0)
     from .frames import gl_renderer
