@@ -34,8 +34,10 @@ A Slapjack race, on Kivy's main thread::
     Clock.schedule_once_free(lambda dt: runner.press(pad, t, arrived))
     Clock.schedule_once_free(lambda dt: runner.release(pad, t))
 
-``_free``: the app's clock (``ui/kivy_setup.py``) wakes for these at once and draws the verdict's
-frame straight away; a plain ``schedule_once`` waits for the next frame, up to 33 ms.
+``_free``: the app's clock (``ui/kivy_setup.py``) wakes for these at their time and runs them
+before the pass's per-frame callbacks (animations); a plain ``schedule_once`` waits for the next
+frame, up to 33 ms. ``show_verdict`` ends with ``ui.kivy_setup.frame_now()``: the verdict's frame
+is drawn at once, before that per-frame work.
 """
 
 from __future__ import annotations

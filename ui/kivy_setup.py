@@ -46,7 +46,11 @@ def configure(size: str | None, fullscreen: bool = False, rotation: int = 0, max
     # third of a frame) runs the loop 40 times a second at a cap of 30, and makes an interrupting
     # clock spin for up to 20 ms before each timer.
     Clock.clock_resolution = 0.002
+    # A pad's device thread needs Python's lock to hand a press over; while the main thread runs
+    # Python it gets it only when the interpreter switches threads, every 5 ms by default.
+    sys.setswitchinterval(0.001)
     no_wake_from_the_loop(Clock)
+    free_events_first(Clock)
     if on_kiosk_display() or fullscreen:
         Config.set("graphics", "show_cursor", "0")
         Config.set("input", "touch", "probesysfs,provider=hidinput")
@@ -71,5 +75,84 @@ def no_wake_from_the_loop(clock) -> None:
     def on_schedule(event):
         if threading.current_thread() is not loop_thread:
             schedule_hook(event)
+        elif getattr(event, "free", False):
+            # What Kivy's hook does besides the wake-up: a free event counts from now, not
+            # from the start of the pass (its timer would fire early by the pass's age so far).
+            event._last_dt = clock.time()
 
     clock.on_schedule = on_schedule
+
+
+_frame_asked = threading.Event()
+# A pass of the loop waits this long at most for a free event due (a race window's end), so
+# that the event is not kept waiting by the pass's per-frame callbacks (a screen's animations).
+FREE_EVENT_AHEAD_S = 0.010
+
+
+def frame_now() -> None:
+    """Asked from a free event (a race's verdict): its frame is drawn as soon as the pass's free
+    events have run, before the pass's per-frame callbacks, which would otherwise run first
+    (0 to 8 ms of them in the bench's load). Asked from anywhere else it does nothing more: the
+    pass's own frame, drawn after everything it runs, shows it."""
+    _frame_asked.set()
+
+
+def free_events_first(clock) -> None:
+    """A pass of the loop woken by a free event (a race window's end, a pad's press) runs the
+    free events that are due before the pass's per-frame callbacks (animations, anything
+    scheduled every frame), not after them in the order those were first scheduled, and draws
+    the frame at once when one of them asked for it (:func:`frame_now`): a verdict then waits
+    for no per-frame work started after its time. Kivy's free clocks keep their free events
+    apart (``_process_free_events``, which the "free_only" clock runs while it sleeps); the
+    "free_all" clock runs them with every other event, in the pass."""
+    run_free = getattr(clock, "_process_free_events", None)
+    if run_free is None:
+        return   # not a free clock: its events have no such order to keep
+    idle = clock.idle
+
+    def idle_then_free_events():
+        current = idle()
+        # Kivy wakes a little before a free event (by up to 4/5 of the clock's resolution) and
+        # runs it early: a race window's timer fired early finds its window still open and
+        # sets itself again. And a pass begun just before a window closes (a frame's time, a
+        # press) would run its per-frame callbacks first. So the free events due soon are
+        # waited for, at their time, before the pass goes on; a frame waits that long at most.
+        until = clock.time() + FREE_EVENT_AHEAD_S
+        _frame_asked.clear()
+        while True:
+            due = clock.get_min_free_timeout()   # 0 for one due now, a huge time for none
+            now = clock.time()
+            if due > until or now > until:
+                break
+            if due > now:
+                clock.usleep((due - now) * 1e6)   # a press from a device thread cuts it short
+            run_free(clock.time())
+        if _frame_asked.is_set():
+            _frame_asked.clear()
+            _draw_now(tick_draw)
+        return current
+
+    tick_draw = clock.tick_draw
+
+    def free_events_then_tick_draw():
+        run_free(clock.time())   # one that fell due during the pass's callbacks joins its frame
+        tick_draw()
+
+    clock.idle = idle_then_free_events
+    clock.tick_draw = free_events_then_tick_draw
+
+
+def _draw_now(tick_draw) -> None:
+    """What Kivy's loop does to draw a frame (``EventLoop.idle`` after its clock's tick)."""
+    from kivy.base import EventLoop
+    from kivy.lang import Builder
+
+    window = EventLoop.window
+    if window is None:
+        return
+    Builder.sync()
+    tick_draw()
+    Builder.sync()
+    if window.canvas.needs_redraw:
+        window.dispatch("on_draw")
+        window.dispatch("on_flip")

@@ -21,6 +21,7 @@ from companion.table.slapjack_view import card_words
 
 from .. import sound, theme
 from ..camera_link import camera_for
+from ..kivy_setup import frame_now
 from ..pads_link import link_for
 from ..widgets.basics import ChoiceButton, TableButton
 from ..widgets.card_picker import CardPicker  # noqa: F401  (the card pad in the .kv)
@@ -55,7 +56,12 @@ class KivyClock:
             # often has on a Pi by the time a press is handed over): before this pass's frame,
             # so that frame shows it, instead of after it (one frame later).
             return Clock.schedule_once(lambda dt: fn(), -1)
-        return Clock.schedule_once_free(lambda dt: fn(), delay)
+
+        def timer(dt):
+            fn()
+            frame_now()   # its frame at once, before the pass's per-frame work (ui/kivy_setup.py)
+
+        return Clock.schedule_once_free(timer, delay)
 
 
 class SlapSeat(BoxLayout):

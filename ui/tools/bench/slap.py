@@ -225,6 +225,7 @@ def run_slap(args) -> int:
     from companion import config as settings
     from companion.race import RaceJudge, RaceRunner
     from hardware.pads import open_pads
+    from ui.kivy_setup import frame_now
 
     pads_config = settings.defaults()["pads"]
     window = pads_config["race_window_ms"] / 1000
@@ -265,6 +266,7 @@ def run_slap(args) -> int:
             self.races.verdict_set()
             self.last_ranking = list(verdict.ranking)
             self.verdict.text = "\n".join(verdict.describe())
+            frame_now()   # as the recipe says: its frame at once
 
         def finish(self, results):
             self.busy.cancel()
