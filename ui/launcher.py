@@ -67,7 +67,7 @@ def cmd_screenshots(args: argparse.Namespace) -> int:
         # Headless: draw on a virtual screen big enough for both sizes.
         import shutil
 
-        os.execvp("xvfb-run", ["xvfb-run", "-a", "-s", "-screen 0 1280x1280x24", shutil.which("jack-companion")
+        os.execvp("xvfb-run", ["xvfb-run", "-a", "-s", "-screen 0 1280x1280x24 -noreset", shutil.which("jack-companion")
                                or sys.executable, *([] if shutil.which("jack-companion") else ["-m", "ui.launcher"]),
                                "screenshots", str(out), *(["--only", args.only] if args.only else [])])
     # A throwaway table, so the pictures never show (or change) anybody's real games; and no
@@ -98,7 +98,9 @@ def cmd_bench(args: argparse.Namespace) -> int:
                  *(["--only", args.only] if args.only else []), *(["--pi"] if args.pi else []),
                  *(["--cpu-share", str(args.cpu_share)] if args.cpu_share is not None else []),
                  *(["--commit-delay-ms", str(args.commit_delay_ms)] if args.commit_delay_ms is not None else [])]
-        os.execvp("xvfb-run", ["xvfb-run", "-a", "-s", "-screen 0 1280x1280x24", sys.executable, "-m", "ui.launcher",
+        # -noreset: the bench starts one app after another; a server reset as one leaves can
+        # drop the next as it connects.
+        os.execvp("xvfb-run", ["xvfb-run", "-a", "-s", "-screen 0 1280x1280x24 -noreset", sys.executable, "-m", "ui.launcher",
                                *again])
     from ui.tools.bench.run import main as bench_main
 

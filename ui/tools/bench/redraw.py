@@ -97,7 +97,7 @@ def main(argv: list[str] | None = None) -> int:
 
     if needs_virtual_display() and not os.environ.get("SDL_VIDEODRIVER"):
         # Headless: a virtual screen, as `jack-companion bench` and `screenshots` make one.
-        os.execvp("xvfb-run", ["xvfb-run", "-a", "-s", "-screen 0 1280x1280x24", sys.executable, "-m",
+        os.execvp("xvfb-run", ["xvfb-run", "-a", "-s", "-screen 0 1280x1280x24 -noreset", sys.executable, "-m",
                                "ui.tools.bench.redraw", *(argv if argv is not None else sys.argv[1:])])
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
