@@ -46,9 +46,6 @@ def configure(size: str | None, fullscreen: bool = False, rotation: int = 0, max
     # third of a frame) runs the loop 40 times a second at a cap of 30, and makes an interrupting
     # clock spin for up to 20 ms before each timer.
     Clock.clock_resolution = 0.002
-    # A pad's device thread needs Python's lock to hand a press over; while the main thread runs
-    # Python it gets it only when the interpreter switches threads, every 5 ms by default.
-    sys.setswitchinterval(0.001)
     no_wake_from_the_loop(Clock)
     free_events_first(Clock)
     if on_kiosk_display() or fullscreen:
