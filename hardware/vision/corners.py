@@ -19,8 +19,11 @@ from companion.cards import RANKS, SUITS
 MODEL_PATH = Path(__file__).resolve().parent / "models" / "corners.onnx"
 READER_PATH = Path(__file__).resolve().parent / "models" / "reader.onnx"
 # A second reader, trained the same way on the boxes of the detector as shipped: it names more
-# indexes right but is sure of its mistakes on other designs, so the two are read together.
+# indexes right but is sure of its mistakes on other designs, so the readers are read together.
 SECOND_READER_PATH = READER_PATH.with_name("reader2.onnx")
+# A third, trained (as the first now is) on more drawn designs and on the crops' indexes where
+# the detector finds them (docs/vision.md, "The trained models").
+THIRD_READER_PATH = READER_PATH.with_name("reader3.onnx")
 PATCH = 48     # the side of the patch the reader names an index from
 INPUT = 384    # a 720-pixel photo's side as the network sees it (larger photos are shrunk to fit)
 REFERENCE = 720  # smaller photos are not enlarged: cards keep the size they have in pixels
@@ -121,8 +124,8 @@ class IndexReader:
     SAME_INDEX = 0.5  # a weaker peak this near a stronger one (a share of their size): the same index
     CLEAR = 0.95      # a first reading whose likeliest card is at least this needs no copies read
 
-    def __init__(self, path=READER_PATH, second=SECOND_READER_PATH) -> None:
-        self.nets = [cv2.dnn.readNetFromONNX(str(p)) for p in (path, second) if p and Path(p).is_file()]
+    def __init__(self, path=READER_PATH, second=SECOND_READER_PATH, third=THIRD_READER_PATH) -> None:
+        self.nets = [cv2.dnn.readNetFromONNX(str(p)) for p in (path, second, third) if p and Path(p).is_file()]
 
     def read(self, image: np.ndarray, corners: list[Corner]) -> list[Corner]:
         """The indexes among ``corners`` (strongest first), named; what is no index dropped."""

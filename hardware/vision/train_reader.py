@@ -12,7 +12,12 @@ index are "no index". With ``--detected``, part of each batch is cut where the d
 (``models/corners.onnx``) actually puts its boxes on the training photos, each turned a
 quarter at a time: a find within a labelled box is that index, a find far from every labelled
 box is "no index" (what lies between is left out), so the reader learns the detector's own
-errors of place and size and its false finds. Exported to ``models/reader.onnx``.
+errors of place and size and its false finds (``--detected-drawn``: on the drawn scenes too).
+With ``--crop-finds``, part of each batch is cut where the detector finds indexes on the
+``train-*`` crops, at the scales :func:`hardware.vision.recognise.read_image` looks at them
+(the closer look included), named by the crop's own label near a corner and "no index" far
+from every corner, so the reader learns the indexes of many designs where they are really cut.
+Exported to ``models/reader.onnx`` (``--out`` for another name).
 """
 
 from __future__ import annotations
@@ -101,6 +106,46 @@ def detected_finds(samples, detector_path, quarters=(0, 1, 2, 3)):
     return out
 
 
+# Where an index lies in a crop (the card filling the picture), as the share of the picture's
+# side from its nearest edge: nearer both edges than INDEX_IN, the crop's own card; farther
+# than NONE_PAST from either, "no index" (a pip, a picture); what lies between is left out.
+CROP_INDEX_IN = (0.2, 0.27)
+CROP_NONE_PAST = (0.3, 0.4)
+
+
+def crop_finds(folder: Path, names: list[str], detector_path, quarters=(0, 1, 2, 3)):
+    """[(image, [x, y, size, rank, suit])]: where the detector finds indexes on each crop (turned
+    by each of ``quarters``) at the scales :func:`hardware.vision.recognise.read_image` looks at
+    it (the usual one and, a picture this small, the closer look), labelled with the crop's own
+    card (its label) near a corner and "no index" far from every corner."""
+    from hardware.vision.corners import CornerDetector
+    from hardware.vision.recognise import CLOSER, CLOSER_UP_TO
+    from hardware.vision.train_corners import label_of
+
+    labels = json.loads((folder / "labels.json").read_text())
+    det = CornerDetector(detector_path, reader_path=None)
+    out = []
+    for name in names:
+        r, s = label_of(labels[name])
+        image = cv2.imread(str(folder / name))
+        for q in quarters:
+            img = np.rot90(image, q).copy() if q else image
+            h, w = img.shape[:2]
+            scales = [det.scale_for(img)] + ([CLOSER * det.scale_for(img)] if max(h, w) <= CLOSER_UP_TO else [])
+            for scale in scales:
+                finds = []
+                for c in det.detect(img, scale=scale):
+                    nx, ny = min(c.x, w - c.x) / w, min(c.y, h - c.y) / h
+                    size = max(c.w, c.h)
+                    if nx < CROP_INDEX_IN[0] and ny < CROP_INDEX_IN[1]:
+                        finds.append([c.x, c.y, size, r, s])
+                    elif nx > CROP_NONE_PAST[0] or ny > CROP_NONE_PAST[1]:
+                        finds.append([c.x, c.y, size, NONE_RANK, NONE_SUIT])
+                if finds:
+                    out.append((img, np.array(finds, np.float32)))
+    return out
+
+
 def _colour(patch: np.ndarray, rng) -> np.ndarray:
     out = patch.astype(np.float32) * rng.uniform(0.7, 1.25) + rng.uniform(-25, 25)
     out *= rng.uniform(0.9, 1.1, 3)[None, None, :]
@@ -140,6 +185,14 @@ def main(argv=None) -> int:
     parser.add_argument("--detected", type=float, default=0.0,
                         help="share of each batch cut where the detector puts its boxes on the training photos")
     parser.add_argument("--detector", default=str(MODEL_PATH), help="the detector whose boxes --detected cuts")
+    parser.add_argument("--detected-drawn", action="store_true",
+                        help="--detected also cuts where the detector puts its boxes on the drawn scenes")
+    parser.add_argument("--crop-finds", type=float, default=0.0,
+                        help="share of each batch cut where the detector finds indexes on the train-* crops, "
+                             "at the scales read_image looks at them (labelled with the crop's card)")
+    parser.add_argument("--crop-boxes", action="store_true",
+                        help="the crops laid into scenes take their index boxes from the detector's finds "
+                             "(crop_faces), not where decks usually print them")
     parser.add_argument("--out", default=str(READER_PATH))
     args = parser.parse_args(argv)
 
@@ -150,31 +203,39 @@ def main(argv=None) -> int:
     drawn = [drawn_sample(rng, table_first=False) for _ in range(args.drawn)]
     crop_folder = Path(args.data) / "crops"
     crop_names = sorted(n for n in json.loads((crop_folder / "labels.json").read_text()) if n.startswith("train-"))
-    faces = crop_faces(crop_folder, crop_names, None)
+    faces = crop_faces(crop_folder, crop_names, args.detector if args.crop_boxes else None)
     crops = [lay_cards(rng, [faces[int(i)] for i in rng.choice(len(faces), int(rng.integers(1, 3)), replace=False)])
              for _ in range(600)]
     pools = [(real, 0.55), (drawn, 0.15), (crops, 0.15)]
-    finds = []
+    finds, cfinds = [], []
     if args.detected > 0:
         finds = detected_finds(real, args.detector)
-        # The detector's share comes out of the true boxes' shares, in proportion.
-        pools = [(pool, share * (1 - args.detected / 0.85)) for pool, share in pools]
-    n_finds = sum(len(f) for _, f in finds)
-    n_none = sum(int((f[:, 3] == NONE_RANK).sum()) for _, f in finds)
+        if args.detected_drawn:
+            finds += detected_finds(drawn, args.detector, quarters=(0,))
+    if args.crop_finds > 0:
+        cfinds = crop_finds(crop_folder, crop_names, args.detector)
+    # The detector's shares come out of the true boxes' shares, in proportion.
+    pools = [(pool, share * (1 - (args.detected + args.crop_finds) / 0.85)) for pool, share in pools]
+
+    def count(fs):
+        return sum(len(f) for _, f in fs), sum(int((f[:, 3] == NONE_RANK).sum()) for _, f in fs)
+
     print(f"{len(real)} photos, {len(drawn)} drawn scenes, {len(crops)} scenes of crops, "
-          f"{n_finds} detector finds ({n_none} no index), {time.time() - t0:.0f} s", flush=True)
+          "%d detector finds (%d no index), " % count(finds) + "%d finds on crops (%d no index), " % count(cfinds)
+          + f"{time.time() - t0:.0f} s", flush=True)
 
     def sample():
         u = rng.random()
-        if u < args.detected:
-            image, f = finds[int(rng.integers(len(finds)))]
+        if u < args.detected + args.crop_finds:
+            pool = finds if u < args.detected else cfinds
+            image, f = pool[int(rng.integers(len(pool)))]
             x, y, size, r, s = f[int(rng.integers(len(f)))]
             # A little further off, as the detector's boxes on photos it never saw may be.
             dx, dy = rng.normal(0, 0.04 * size, 2)
             g = float(np.exp(rng.uniform(math.log(0.9), math.log(1.1))))
             patch = index_patch(image, x + dx, y + dy, size * g, float(rng.uniform(0, 360)))
             return _colour(patch, rng), int(r), int(s)
-        u -= args.detected
+        u -= args.detected + args.crop_finds
         for pool, share in pools:
             if u < share:
                 image, boxes = pool[int(rng.integers(len(pool)))]
