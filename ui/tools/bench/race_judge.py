@@ -36,7 +36,8 @@ from hardware.mock import LateDelivery, MockPads, mock_factory
 from hardware.pads import PadBoard
 
 HOLD = 0.08          # how long each pad stays down
-LATE_SETTLE = 0.02   # after a race's last edge is driven: its press handed over and debounced
+LATE_SETTLE = 0.1    # after a race's last edge is driven: its press handed over and debounced (a pad's
+                     # settle timer, run on its own thread, can be tens of ms late on a loaded machine)
 LEAD = 0.02          # a race is set up this long before it opens
 
 
