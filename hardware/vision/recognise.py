@@ -50,23 +50,33 @@ def read_card(card: np.ndarray, clf: GlyphClassifier) -> tuple[Reading | None, b
     return best, agree
 
 
+def joker_seen(corners) -> bool:
+    return any(c.joker >= JOKER_P for c in corners)
+
+
+def index_cards(image: np.ndarray, det) -> tuple[list[SeenCard], str | None, list]:
+    """(the cards the corner indexes name, the card on top, the corners found). A small picture
+    (a photo of one card) is shrunk with the rest at the usual scale, and its indexes are often
+    missed: when they name nothing and show no joker, it is looked at again, closer. A joker seen
+    closer names nothing (its picture, enlarged, is easily taken for indexes)."""
+    corners = det.detect(image)
+    seen, top = cards_from_corners(image, corners)
+    if not seen and max(image.shape[:2]) <= CLOSER_UP_TO and not joker_seen(corners):
+        corners = det.detect(image, scale=CLOSER * det.scale_for(image))
+        if joker_seen(corners):
+            return [], None, corners
+        seen, top = cards_from_corners(image, corners)
+    return seen, top, corners
+
+
 def read_image(image: np.ndarray, clf: GlyphClassifier | None = None,
                detector=DEFAULT) -> tuple[list[SeenCard], str | None]:
     """(every card named, the card on top or None). ``detector=None`` reads by outlines only."""
     det = default_detector() if detector is DEFAULT else detector
     if det is not None:
-        corners = det.detect(image)
-        seen, top = cards_from_corners(image, corners)
-        if not seen and max(image.shape[:2]) <= CLOSER_UP_TO and not any(c.joker >= JOKER_P for c in corners):
-            # A small picture (a photo of one card) is shrunk with the rest at the usual scale,
-            # and its indexes are often missed: look again, closer. A joker seen closer names
-            # nothing (its picture, enlarged, is easily taken for indexes).
-            corners = det.detect(image, scale=CLOSER * det.scale_for(image))
-            if any(c.joker >= JOKER_P for c in corners):
-                return [], None
-            seen, top = cards_from_corners(image, corners)
+        seen, top, corners = index_cards(image, det)
         # Nothing named and no joker seen: a design the indexes do not know, read by outline.
-        if seen or any(c.joker >= JOKER_P for c in corners):
+        if seen or joker_seen(corners):
             looked: list[SeenCard] = []
             for s in seen:  # in order: the card on top first
                 s = _second_look(image, s, clf)

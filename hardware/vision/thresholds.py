@@ -55,21 +55,12 @@ def lowest_threshold(scores: np.ndarray, right: np.ndarray, wrong: float) -> tup
 
 def crop_readings(folder: Path, names: list[str], detector: CornerDetector) -> list[tuple[bool, float, float, bool]]:
     """As :func:`index_readings`, for pictures of one card each (``crops/``): right when it is that card."""
-    from hardware.vision.indexes import JOKER_P
-    from hardware.vision.recognise import CLOSER, CLOSER_UP_TO
+    from hardware.vision.recognise import index_cards
 
     labels = json.loads((folder / "labels.json").read_text())
     out = []
     for name in names:
-        image = cv2.imread(str(folder / name))
-        corners = detector.detect(image)
-        seen, _ = cards_from_corners(image, corners)
-        if not seen and max(image.shape[:2]) <= CLOSER_UP_TO and not any(c.joker >= JOKER_P for c in corners):
-            # As read_image does: a small picture whose indexes name nothing is looked at closer.
-            corners = detector.detect(image, scale=CLOSER * detector.scale_for(image))
-            if any(c.joker >= JOKER_P for c in corners):
-                continue
-            seen, _ = cards_from_corners(image, corners)
+        seen, _, _ = index_cards(cv2.imread(str(folder / name)), detector)   # as read_image looks
         out += [(s.both_corners, s.score, s.least, s.card == labels[name]) for s in seen]
     return out
 
