@@ -97,6 +97,7 @@ class CompanionApp(App):
         self._notice_event = None
         self._after_frame: list = []          # what waits for the next frame to be on screen
         self._after_frame_anyway = None       # ... and the timer that calls it if none comes
+        self.swap_waited_s = 0.0              # how long swaps have waited for the card, all told (measured by the bench)
 
     # -- building ----------------------------------------------------------------------------
 
@@ -237,7 +238,10 @@ class CompanionApp(App):
                 from kivy.graphics.opengl import glFlush
 
                 glFlush()       # the GPU draws while this thread waits for the card
-                if not self.commit_held():
+                waiting_from = time.perf_counter()
+                saved = self.commit_held()
+                self.swap_waited_s += time.perf_counter() - waiting_from
+                if not saved:
                     return          # this frame shows moves that were not saved: it is never shown
             flip.swap()
             if self._after_frame:

@@ -245,7 +245,7 @@ def hooks(state: dict, args) -> None:
 
             races = SlapRaces(watch, board, pads, screen.ids.verdict_label, int(command.get("races", 50)), rng,
                               float(command.get("max_delay_ms", 0)), ranking, between, done, conditions,
-                              stalls=command.get("stalls", ()))
+                              stalls=command.get("stalls", ()), swap_waited=lambda: app.swap_waited_s)
             screen.bind(verdict_text=changed)
             busy = busy_drawing(rng, float(command.get("busy_ms", 8)), redraw)
             races.start()

@@ -379,12 +379,17 @@ class Bench:
         return {
             "path": report.get("path"), "races": len(results), "no_verdict": len(results) - len(good),
             "shown_ms": stats([r["ms"] for r in good]), "verdict_ms": stats([r["verdict_ms"] for r in good]),
+            # The same frames less the bench's own read of their pixels, which held each swap back.
+            "shown_less_read_ms": stats([r["ms"] - r.get("read_ms", 0.0) for r in good]),
+            "read_ms": stats([r.get("read_ms", 0.0) for r in good]),
             "complete_ms": stats([r.get("complete_ms", r["ms"]) for r in good]),
             "winner_right": sum(r["winner_right"] for r in good), "ranked_right": sum(r["ranked_right"] for r in good),
             "window_ms": report["window_ms"], "busy_ms": report["busy_ms"], "clock": report.get("clock"),
             "redraw": report.get("redraw", True),
             # How long past its planned end each race was scored, waiting for presses held up.
             "end_late_ms": stats([r["end_late_ms"] for r in results if "end_late_ms" in r]),
+            # How long each race's frames waited at the swap for its commits (the card's cost).
+            "swap_wait_ms": stats([r["swap_wait_ms"] for r in good if "swap_wait_ms" in r]),
         }
 
     def race_judge(self) -> None:

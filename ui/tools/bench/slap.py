@@ -56,7 +56,7 @@ class SlapRaces:
     SHOW_WAIT = 0.5    # at most this long more for the verdict of presses handled late, and its frame
 
     def __init__(self, watch: FrameWatch, board, pads: list[int], verdict_widget, races: int, rng,
-                 max_delay_ms: float, ranking, between, done, conditions=(), stalls=()):
+                 max_delay_ms: float, ranking, between, done, conditions=(), stalls=(), swap_waited=None):
         from hardware.mock import LateDelivery
 
         self.watch, self.board, self.pads, self.widget = watch, board, pads, verdict_widget
@@ -67,6 +67,7 @@ class SlapRaces:
         self.race: dict | None = None
         self.conditions = list(conditions)
         self.stalls = set(stalls)
+        self.swap_waited = swap_waited   # seconds the app's swaps have waited for the card, all told
 
     def start(self) -> None:
         from kivy.clock import Clock
@@ -94,10 +95,13 @@ class SlapRaces:
             edges[pad] = t
             t += rng.uniform(0.001, 0.003) if rng.random() < 0.5 else rng.uniform(0.003, 0.030)
         frames: list = []
+        reads: list = []
         done_at = max(edges.values()) + self.HOLD + self.max_delay + self.board.debounce + self.SETTLE
 
         def listener(t, frame, hashes):
             frames.append((t, hashes))
+            if hashes is not None:
+                reads.append((t, self.watch.read_s))
             if hashes is not None and "verdict_set" not in self.race:
                 # The picture before the verdict is known: stop reading pixels until the verdict
                 # is set. A read waits for the renderer while holding Python's lock, which would
@@ -105,6 +109,7 @@ class SlapRaces:
                 self.watch.rects = []
 
         self.race = {"edges": edges, "frames": frames, "listener": listener, "condition": condition,
+                     "swap_waited": self.swap_waited() if self.swap_waited else None, "reads": reads,
                      "drives": 2 * len(edges), "delivered": [], "driven_late": [],
                      "planned_end": done_at}
         self.watch.watch([self.widget])
@@ -190,6 +195,8 @@ class SlapRaces:
             ranking = [p for p in self.ranking() if p in edges]
             self.results.append({
                 "ms": (shown[0][0] - first) * 1000.0,
+                # the bench's own read of that frame's pixels, which held its swap back
+                "read_ms": dict(race["reads"]).get(shown[0][0], 0.0) * 1000.0,
                 "complete_ms": (complete - first) * 1000.0,
                 "verdict_ms": (set_at - first) * 1000.0,
                 "winner_right": ranking[:1] == truth[:1],
@@ -198,6 +205,8 @@ class SlapRaces:
         # How long past its planned end the race was scored (waiting for presses held up).
         self.results[-1]["end_late_ms"] = max(0.0, time.monotonic() - race["planned_end"]) * 1000.0
         self.results[-1]["driven_late_ms"] = max(race["driven_late"]) * 1000.0   # its latest edge, past its time
+        if race["swap_waited"] is not None:   # the race's frames held back for its commits
+            self.results[-1]["swap_wait_ms"] = (self.swap_waited() - race["swap_waited"]) * 1000.0
         if race["condition"] is not None:
             self.results[-1]["condition"] = race["condition"]
         self.race = None
