@@ -36,3 +36,18 @@ def test_the_pictures_are_the_same_run_after_run(display, tmp_path):
     assert len(runs[0]) == 6 and runs[0].keys() == runs[1].keys()
     changed = [name for name in runs[0] if runs[0][name] != runs[1][name]]
     assert not changed, f"these pictures changed between two runs: {changed}"
+
+
+@pytest.mark.ui
+def test_the_throwaway_table_is_gone_after_the_run(display, tmp_path):
+    """The pictures are made on a throwaway table in the temporary folder; a run leaves none
+    behind (a kiosk making its pictures now and then would otherwise fill its card)."""
+    import os
+
+    temporary = tmp_path / "tmp"
+    temporary.mkdir()
+    done = subprocess.run([sys.executable, "-m", "ui.launcher", "screenshots", str(tmp_path / "shots"), "--only", "home"],
+                          capture_output=True, text=True, timeout=300, env={**os.environ, "TMPDIR": str(temporary)})
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert sorted(p.name for p in (tmp_path / "shots").glob("*.png")) == ["home-720x1280.png", "home-800x480.png"]
+    assert list(temporary.iterdir()) == [], "the throwaway table was left behind"

@@ -9,11 +9,24 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+from pathlib import Path
 
 from companion import cli as companion_cli
 from companion import paths
 
 SIZES = ("800x480", "720x1280")
+
+
+def throwaway_folder(prefix: str) -> Path:
+    """A folder of its own for one run (a throwaway table, Kivy's home), gone when the process
+    ends, so runs of the screenshots and bench commands leave nothing behind."""
+    import atexit
+    import shutil
+    import tempfile
+
+    folder = Path(tempfile.mkdtemp(prefix=prefix))
+    atexit.register(shutil.rmtree, folder, ignore_errors=True)
+    return folder
 
 
 def prepare_kivy(data_dir, size: str | None, fullscreen: bool = False, rotation: int = 0, max_fps: int = 30) -> None:
@@ -54,8 +67,6 @@ def needs_virtual_display() -> bool:
 
 
 def cmd_screenshots(args: argparse.Namespace) -> int:
-    import tempfile
-    from pathlib import Path
 
     out = Path(args.dir)
     try:
@@ -72,7 +83,7 @@ def cmd_screenshots(args: argparse.Namespace) -> int:
                                "screenshots", str(out), *(["--only", args.only] if args.only else [])])
     # A throwaway table, so the pictures never show (or change) anybody's real games; and no
     # speaker (a machine without a sound card would fill the terminal with its complaints).
-    folder = Path(tempfile.mkdtemp(prefix="jack-companion-shots-"))
+    folder = throwaway_folder("jack-companion-shots-")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     prepare_kivy(folder, "800x480", max_fps=0)
     from ui.tools.screenshots import SceneError, render_all

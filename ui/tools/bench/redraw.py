@@ -20,9 +20,7 @@ import json
 import os
 import statistics
 import sys
-import tempfile
 import time
-from pathlib import Path
 
 
 def full_frames(frames: int) -> dict:
@@ -50,11 +48,12 @@ def measure(frames: int) -> dict:
     from companion.session import Session
     from ui.app import CompanionApp
     from ui.games import GAME_UIS
+    from ui.launcher import throwaway_folder
 
     from ..driver import AppDriver
     from .run import PLAYERS, seed_log
 
-    app = CompanionApp(data_dir=Path(tempfile.mkdtemp(prefix="jack-companion-redraw-")),
+    app = CompanionApp(data_dir=throwaway_folder("jack-companion-redraw-"),
                        config=settings.defaults(), mock=True)
     driver = AppDriver(app)
     for name in PLAYERS:
@@ -93,7 +92,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.frames < 1:
         print(f"redraw --frames: {args.frames} frames is too few (at least 1)", file=sys.stderr)
         return 2
-    from ui.launcher import needs_virtual_display, prepare_kivy
+    from ui.launcher import needs_virtual_display, prepare_kivy, throwaway_folder
 
     if needs_virtual_display() and not os.environ.get("SDL_VIDEODRIVER"):
         # Headless: a virtual screen, as `jack-companion bench` and `screenshots` make one.
@@ -101,7 +100,7 @@ def main(argv: list[str] | None = None) -> int:
                                "ui.tools.bench.redraw", *(argv if argv is not None else sys.argv[1:])])
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
-    prepare_kivy(Path(tempfile.mkdtemp(prefix="jack-companion-redraw-kivy-")), "800x480", max_fps=0)
+    prepare_kivy(throwaway_folder("jack-companion-redraw-kivy-"), "800x480", max_fps=0)
     from .frames import gl_renderer
 
     figures = measure(args.frames)

@@ -5,7 +5,6 @@ documented path to one label in a window of its own (``python -m ui.tools.bench.
 from __future__ import annotations
 
 import time
-from pathlib import Path
 
 from .frames import FrameWatch, clock_kind, emit, memory
 
@@ -222,11 +221,10 @@ class SlapRaces:
 def run_slap(args) -> int:
     """The pads' documented path to the screen, in a window of its own (no game screen)."""
     import random
-    import tempfile
 
-    from ui.launcher import prepare_kivy
+    from ui.launcher import prepare_kivy, throwaway_folder
 
-    prepare_kivy(Path(tempfile.mkdtemp(prefix="jack-companion-bench-")), "800x480", max_fps=30)
+    prepare_kivy(throwaway_folder("jack-companion-bench-"), "800x480", max_fps=30)
     from kivy.app import App
     from kivy.clock import Clock
     from kivy.uix.label import Label
