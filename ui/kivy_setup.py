@@ -86,6 +86,17 @@ _frame_asked = threading.Event()
 FREE_EVENT_AHEAD_S = 0.010
 
 
+_draw_at_once = True
+
+
+def draw_at_once(on: bool) -> None:
+    """Whether :func:`frame_now` draws its frame at once (the app, the bench, the screenshots),
+    or leaves it to the pass's own drawing (the tests' driver, which draws only the frames a
+    test looks at: a frame drawn inside the clock's tick would be one it did not ask for)."""
+    global _draw_at_once
+    _draw_at_once = on
+
+
 def frame_now() -> None:
     """Asked from a free event (a race's verdict): its frame is drawn as soon as the pass's free
     events have run, before the pass's per-frame callbacks, which would otherwise run first
@@ -109,11 +120,11 @@ def free_events_first(clock) -> None:
 
     def idle_then_free_events():
         current = idle()
-        # Kivy wakes a little before a free event (by up to 4/5 of the clock's resolution) and
-        # runs it early: a race window's timer fired early finds its window still open and
-        # sets itself again. And a pass begun just before a window closes (a frame's time, a
-        # press) would run its per-frame callbacks first. So the free events due soon are
-        # waited for, at their time, before the pass goes on; a frame waits that long at most.
+        # A pass begun just before a race window closes (a frame's time, a press) would run its
+        # per-frame callbacks first, and Kivy may also wake a little early (by up to 4/5 of the
+        # clock's resolution; a timer fired early finds its window open and sets itself again).
+        # So the free events due soon are waited for, at their time, before the pass goes on; a
+        # frame waits that long at most.
         until = clock.time() + FREE_EVENT_AHEAD_S
         _frame_asked.clear()
         while True:
@@ -126,7 +137,8 @@ def free_events_first(clock) -> None:
             run_free(clock.time())
         if _frame_asked.is_set():
             _frame_asked.clear()
-            _draw_now(tick_draw)
+            if _draw_at_once:
+                _draw_now(tick_draw)
         return current
 
     tick_draw = clock.tick_draw

@@ -20,6 +20,8 @@ from kivy.lang import Builder
 from kivy.input.motionevent import MotionEvent
 from kivy.input.provider import MotionEventProvider
 
+from ui.kivy_setup import draw_at_once
+
 
 class FingerTouch(MotionEvent):
     """One finger on the glass, at window coordinates: one press, one release."""
@@ -157,6 +159,7 @@ class AppDriver:
             self._frame(self.draws == "every" or (self.draws == "last" and i == frames - 1))
 
     def _frame(self, draw: bool) -> None:
+        draw_at_once(self.draws == "every")   # a verdict's frame drawn at once only when every frame is
         Clock.tick()
         if draw:
             EventLoop.idle()
