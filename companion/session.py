@@ -43,6 +43,13 @@ class Session:
         self.game.record(action, state)
         return state
 
+    def save_soon(self) -> None:
+        """Inside ``Store.holding`` (the app holds a race's writes to the frame that shows them):
+        start making what was written so far durable now, so the card's wait overlaps what the
+        table does next (the screen's update, laying out the frame) instead of starting after
+        it; that frame still waits for it. Outside, every action is durable already."""
+        self.store.start_commit()
+
     @property
     def can_undo(self) -> bool:
         return bool(self.game.actions)

@@ -602,3 +602,35 @@ def test_judge_ending_names_the_winner(store, clock):
     assert t.v.finished and t.v.turn_text == "Ben wins!" and t.v.winner_text == "the table ended the game"
     t.c.undo()
     assert not t.v.finished and t.v.aside_text == "The end of the game was taken back"
+
+
+def test_judge_a_race_s_commit_starts_before_the_screen_shows_its_verdict(store):
+    """Issue 15: the app holds a race's writes to the frame that shows them (Store.holding), and
+    that frame waits for their commit (10 to 50 ms on an SD card). The commit starts as soon as
+    the window's slaps are written, so the card's wait overlaps the screen's update; nothing is
+    shown before it is durable, and the slaps are in the log once it is."""
+    class HeldTimers(FakeClock):
+        """Each timer's writes held, as the app's table timers hold them (ui/app.py hold_writes)."""
+
+        def schedule(self, delay, fn):
+            def held():
+                with store.holding():
+                    fn()
+                store.commit_held()
+            return super().schedule(delay, held)
+
+    clock = HeldTimers(start=100.0)
+    seen = []
+    t = Table(store, clock, {"game": "slapjack", "players": ["Ann", "Ben", "Cat"], "options": {}, "feed": "none"},
+              on_change=lambda: seen.append((store.committing, store.held)))
+    t0 = clock.now()
+    t.press(1, t0 + 0.012)
+    t.press(0, t0, arrives=t0 + 0.013)
+    seen.clear()
+    t.settle()
+    assert t.v.verdict_text == "Ann first, Ben +12 ms"
+    assert seen and seen[0] == (True, False), "the screen was told of the verdict before its commit started"
+    saved = Store(store.path)
+    assert [a["slaps"] for a in saved.load(t.session.game_id).actions if a["type"] == "race"] == \
+        [[{"player": "Ann", "t": t0}, {"player": "Ben", "t": t0 + 0.012}]]
+    saved.close()

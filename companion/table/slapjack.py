@@ -261,6 +261,7 @@ class SlapjackTable:
     def _race_closed(self, race: Gathering, verdict) -> None:
         for placing in verdict.placings:
             self.slap(placing.pad, placing.at)
+        self.session.save_soon()   # the verdict's writes are all made: the card starts on them now
         if not race.by_hand:
             self.way.race_window_closed()
             self.after_change()
@@ -450,6 +451,7 @@ class SlapjackTable:
         self.timers.drop_loose()   # the slap-off is over: its other presses are moot
         before = self.state
         if self.play({"type": "slapoff", "winner": self.players[verdict.winner]}):
+            self.session.save_soon()   # the card starts on it before the screen's update
             self.lights_after(before)
         self.way.slapoff_done()
         self.after_change()

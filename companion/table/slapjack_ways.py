@@ -464,6 +464,7 @@ class JudgeOnly(Way):
         slaps = [{"player": self.table.players[p.pad], "t": p.at} for p in verdict.placings]
         if slaps:
             self.table.play({"type": "race", "slaps": slaps})
+            self.table.session.save_soon()   # the card starts on it before the screen's update
             self.dismissed = None
         if not gather.by_hand:
             self.table.after_change()
