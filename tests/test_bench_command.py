@@ -86,6 +86,7 @@ def test_quick_bench_prints_every_figure(display):
         assert 0 < entry["read_ms"]["median"] < entry["shown_ms"]["median"]
         assert ordered(entry["shown_less_read_ms"], entry["races"], low=entry["window_ms"])
         assert entry["verdict_ms"]["median"] <= entry["shown_less_read_ms"]["median"] <= entry["shown_ms"]["median"]
+        assert sum(entry["collections"]["count"]) >= 0 and len(entry["collections"]["longest_ms"]) == 3
         assert entry["swap_wait_ms"]["n"] == (entry["races"] if entry["path"].startswith("the Slapjack screen") else 0)
 
     # The sound off and on, race about in one run (issue 14: a sound never delays a verdict).

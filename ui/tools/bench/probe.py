@@ -202,7 +202,7 @@ def hooks(state: dict, args) -> None:
 
         from companion.session import Session
 
-        from .slap import SlapRaces, busy_drawing
+        from .slap import Collections, SlapRaces, busy_drawing
 
         app = App.get_running_app()
         # A judge game starts empty, and Home puts away a game left with nothing played, so the
@@ -238,7 +238,7 @@ def hooks(state: dict, args) -> None:
                      busy_ms=command.get("busy_ms", 8), clock=clock_kind(), redraw=redraw,
                      path="the Slapjack screen, race judge only (feed none)", alternate=alternate,
                      sounds_played=len(sounds.played) if sounds is not None else 0,
-                     sound_loaded=bool(sounds and any(sounds.loaded.values())))
+                     sound_loaded=bool(sounds and any(sounds.loaded.values())), collections=collections.stop())
 
             def changed(*_):
                 races.verdict_set()
@@ -248,6 +248,7 @@ def hooks(state: dict, args) -> None:
                               stalls=command.get("stalls", ()), swap_waited=lambda: app.swap_waited_s)
             screen.bind(verdict_text=changed)
             busy = busy_drawing(rng, float(command.get("busy_ms", 8)), redraw)
+            collections = Collections()
             races.start()
 
         watch.after_settled(go)

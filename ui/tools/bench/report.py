@@ -124,6 +124,10 @@ def read_row(slap: dict) -> str:
                 f"{fmt(less, digits=1, p99=True).split(' (n=')[0]}; ")
     if waited and waited.get("n"):
         out += f"the swap waited for the card {fmt(waited, digits=1, p99=True).split(' (n=')[0]}; "
+    collections = slap.get("collections")
+    if collections:
+        out += ("garbage collections (generations 0/1/2) " + "/".join(str(n) for n in collections["count"])
+                + ", longest " + "/".join(f"{ms:.1f}" for ms in collections["longest_ms"]) + " ms; ")
     return out
 
 
@@ -232,10 +236,10 @@ def table(r: dict) -> str:
                 sound = (f"; {slap['sounds_played']} sounds played" if slap.get("sound_loaded")
                          else "; **no sound could be played** (no mixer)")
             row(f"{slap['path']}, {slap['races']} races taking turns: {', '.join(slap['by_condition'])}; {how}"
-                + sound, "")
+                + sound, read_row({"collections": slap.get("collections")}).rstrip("; "))
             for name, figures in slap["by_condition"].items():
                 row(f"&nbsp;&nbsp;{name}", fmt(figures["shown_ms"], digits=1, p99=True)
-                    + f", max {figures['shown_ms'].get('max', 0):.1f} ms; " + read_row(figures) + "verdict decided "
+                    + f", max {figures['shown_ms'].get('max', 0):.1f} ms; " + read_row({**figures, "collections": None}) + "verdict decided "
                     f"{fmt(figures['verdict_ms'], digits=1, p99=True)}; winner right {figures['winner_right']}/"
                     f"{figures['races'] - figures['no_verdict']}"
                     + (f"; **{figures['no_verdict']} without a verdict**" if figures["no_verdict"] else ""))

@@ -386,6 +386,7 @@ class Bench:
             "winner_right": sum(r["winner_right"] for r in good), "ranked_right": sum(r["ranked_right"] for r in good),
             "window_ms": report["window_ms"], "busy_ms": report["busy_ms"], "clock": report.get("clock"),
             "redraw": report.get("redraw", True),
+            "collections": report.get("collections"),   # Python's garbage collections meanwhile
             # How long past its planned end each race was scored, waiting for presses held up.
             "end_late_ms": stats([r["end_late_ms"] for r in results if "end_late_ms" in r]),
             # How long each race's frames waited at the swap for its commits (the card's cost).

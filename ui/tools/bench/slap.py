@@ -9,6 +9,33 @@ import time
 from .frames import FrameWatch, clock_kind, emit, memory
 
 
+class Collections:
+    """Python's garbage collections while the races run, by generation: how many, and the
+    longest (a full collection holds the main thread, and so a verdict, for all its length)."""
+
+    def __init__(self):
+        import gc
+
+        self.gc = gc
+        self.longest_ms = [0.0, 0.0, 0.0]
+        self.count = [0, 0, 0]
+        self._began = 0.0
+        gc.callbacks.append(self._seen)
+
+    def _seen(self, phase: str, info: dict) -> None:
+        if phase == "start":
+            self._began = time.perf_counter()
+            return
+        generation = info.get("generation", 0)
+        self.count[generation] += 1
+        self.longest_ms[generation] = max(self.longest_ms[generation], (time.perf_counter() - self._began) * 1000.0)
+
+    def stop(self) -> dict:
+        if self._seen in self.gc.callbacks:
+            self.gc.callbacks.remove(self._seen)
+        return {"count": self.count, "longest_ms": self.longest_ms}
+
+
 def busy_drawing(rng, busy_ms: float, redraw: bool = True):
     """Keep the main thread busy drawing: every frame 0..busy_ms of pure-Python work, and (with
     ``redraw``) the whole window redrawn, as Kivy does whenever anything on screen moves.
@@ -255,6 +282,7 @@ def run_slap(args) -> int:
                                    done=self.finish, stalls=args.stall_race)
             self.last_ranking = []
             self.between()
+            self.collections = Collections()
             self.races.start()
 
         def between(self):
@@ -278,7 +306,8 @@ def run_slap(args) -> int:
         def finish(self, results):
             self.busy.cancel()
             emit("slap", results=results, memory=memory(), window_ms=window * 1000, busy_ms=args.busy_ms,
-                 clock=clock_kind(), path="pads path (hardware/pads.py recipe), one label")
+                 clock=clock_kind(), path="pads path (hardware/pads.py recipe), one label",
+                 collections=self.collections.stop())
             self.board.close()
             self.stop()
 
