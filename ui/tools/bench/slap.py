@@ -127,7 +127,8 @@ class SlapRaces:
         def listener(t, frame, hashes):
             frames.append((t, hashes))
             if hashes is not None:
-                reads.append((t, self.watch.read_s))
+                # the read that held this frame back, and the swaps' wait for the card so far
+                reads.append((t, (self.watch.read_s, self.swap_waited() if self.swap_waited else 0.0)))
             if hashes is not None and "verdict_set" not in self.race:
                 # The picture before the verdict is known: stop reading pixels until the verdict
                 # is set. A read waits for the renderer while holding Python's lock, which would
@@ -222,7 +223,7 @@ class SlapRaces:
             self.results.append({
                 "ms": (shown[0][0] - first) * 1000.0,
                 # the bench's own read of that frame's pixels, which held its swap back
-                "read_ms": dict(race["reads"]).get(shown[0][0], 0.0) * 1000.0,
+                "read_ms": dict(race["reads"]).get(shown[0][0], (0.0, 0.0))[0] * 1000.0,
                 "complete_ms": (complete - first) * 1000.0,
                 "verdict_ms": (set_at - first) * 1000.0,
                 "winner_right": ranking[:1] == truth[:1],
@@ -231,8 +232,10 @@ class SlapRaces:
         # How long past its planned end the race was scored (waiting for presses held up).
         self.results[-1]["end_late_ms"] = max(0.0, time.monotonic() - race["planned_end"]) * 1000.0
         self.results[-1]["driven_late_ms"] = max(race["driven_late"]) * 1000.0   # its latest edge, past its time
-        if race["swap_waited"] is not None:   # the race's frames held back for its commits
-            self.results[-1]["swap_wait_ms"] = (self.swap_waited() - race["swap_waited"]) * 1000.0
+        if race["swap_waited"] is not None and shown:
+            # How long the frames up to the verdict's own were held back for their commits.
+            waited = dict(race["reads"]).get(shown[0][0], (0.0, race["swap_waited"]))[1]
+            self.results[-1]["swap_wait_ms"] = (waited - race["swap_waited"]) * 1000.0
         if race["condition"] is not None:
             self.results[-1]["condition"] = race["condition"]
         self.race = None
