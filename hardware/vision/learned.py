@@ -71,9 +71,6 @@ class CombinedClassifier:
     scene corners and a third of the crops (docs/vision.md)."""
 
     lone_sure = 0.995  # a card read from one corner only (see recognise.read_card)
-    # A card other than the unsure corner indexes name (see recognise.overrules): chosen on the
-    # train-* crops by hardware.vision.thresholds (docs/vision.md).
-    over_sure = 1.0
 
     def __init__(self, learned: LearnedClassifier, glyphs) -> None:
         self.learned, self.glyphs = learned, glyphs

@@ -50,15 +50,6 @@ def read_card(card: np.ndarray, clf: GlyphClassifier) -> tuple[Reading | None, b
     return best, agree
 
 
-def overrules(reading: Reading | None, indexes_say: str | None, clf) -> bool:
-    """Whether a glyph reading of a whole card is taken over the indexes' unsure name: when it is
-    sure, and, naming another card, at the classifier's ``over_sure`` score when it has one."""
-    if reading is None or not reading.sure:
-        return False
-    over = getattr(clf, "over_sure", None)
-    return indexes_say is None or reading.card == indexes_say or over is None or reading.score >= over
-
-
 def joker_seen(corners) -> bool:
     return any(c.joker >= JOKER_P for c in corners)
 
@@ -98,12 +89,11 @@ def read_image(image: np.ndarray, clf: GlyphClassifier | None = None,
 def _second_look(image: np.ndarray, card: SeenCard, clf: GlyphClassifier | None) -> SeenCard:
     """A card the indexes name unsure, whose own edge was found: its corners read by the glyph
     classifier too (it knows the drawn designs and any deck the table taught). Agreement makes
-    it sure when that reading is; a sure reading of another card replaces it (see :func:`overrules`)."""
+    it sure when that reading is; a sure reading of another card replaces it."""
     if card.sure or not card.outlined:
         return card
-    clf = clf or default_classifier()
-    reading, agree = read_card(warp_card(image, card.outline), clf)
-    if not overrules(reading, card.card, clf):
+    reading, agree = read_card(warp_card(image, card.outline), clf or default_classifier())
+    if reading is None or not reading.sure:
         return card
     if reading.card == card.card:
         return replace(card, sure=True, score=max(card.score, reading.score))

@@ -65,52 +65,6 @@ def crop_readings(folder: Path, names: list[str], detector: CornerDetector) -> l
     return out
 
 
-def crop_glyph_readings(folder: Path, names: list[str], detector: CornerDetector, clf) -> list[tuple]:
-    """(the card the bench names on each crop before the glyphs' reading of the whole picture may
-    overrule it, sure, that reading's card, sure, score, the crop's card), as
-    :func:`hardware.vision.bench.crops` reads a crop; jokers left out."""
-    from hardware.vision.detect import warp_card
-    from hardware.vision.recognise import read_card, read_image
-
-    labels = json.loads((folder / "labels.json").read_text())
-    out = []
-    for name in names:
-        if labels[name] == "joker":
-            continue
-        image = cv2.imread(str(folder / name))
-        seen, top = read_image(image, clf, detector)
-        sure = any(s.sure for s in seen if s.card == top)
-        g = (None, False, 0.0)
-        if not sure:
-            h, w = image.shape[:2]
-            quad = np.array([[0, 0], [w - 1, 0], [w - 1, h - 1], [0, h - 1]], np.float32)
-            reading, _ = read_card(warp_card(image, quad), clf)
-            if reading is not None:
-                g = (reading.card, reading.sure, reading.score)
-        out.append((top, sure, *g, labels[name]))
-    return out
-
-
-def glyph_over(rows: list[tuple], wrong: float) -> tuple[float, int, int]:
-    """(the lowest score at which a sure glyph reading of another card than the indexes' unsure
-    one is taken with the crops' sure names at most ``wrong`` wrong, how many are then sure, how
-    many of those wrong); above every score when none is low enough."""
-    def named(t: float) -> tuple[int, int]:
-        sure = bad = 0
-        for card, is_sure, g_card, g_sure, g_score, truth in rows:
-            if not is_sure and g_sure and (card is None or g_card == card or g_score >= t):
-                card, is_sure = g_card, True
-            sure += is_sure
-            bad += is_sure and card != truth
-        return sure, bad
-    scores = sorted({r[4] for r in rows if r[3] and r[0] is not None and r[2] != r[0]})
-    for t in scores + [math.inf]:
-        sure, bad = named(t)
-        if bad <= wrong * sure:
-            return (t if t != math.inf else float(np.nextafter(max(scores, default=1.0), 2.0))), sure, bad
-    return math.inf, 0, 0
-
-
 def drawn_readings(count: int, seed: int, detector: CornerDetector) -> list[tuple[bool, float, float, bool]]:
     """As :func:`index_readings`, for ``count`` piles of 1 to 3 cards drawn by render.py in random
     designs (the kind of picture the project's own tests read); right when the card was laid."""
@@ -203,16 +157,6 @@ def main(argv=None) -> int:
     # cards unsure, so they are a constraint only when asked (--crops-wrong).
     used = "used to choose" if args.crops_wrong is not None else "not used to choose"
     print(report(f"{len(crop_names)} training crops ({used})", crops, th))
-    if args.crops_wrong is not None:
-        # The glyph classifier's reading of a whole crop overruling the indexes' unsure name
-        # (recognise.overrules), at the index thresholds now in indexes.py: run again once
-        # those are written in.
-        from hardware.vision.learned import default_classifier
-
-        t, sure, bad = glyph_over(crop_glyph_readings(crop_folder, crop_names, det, default_classifier()),
-                                  args.crops_wrong)
-        print(f"over_sure = {t} (learned.CombinedClassifier): training crops as the bench reads them, "
-              f"{sure} sure, {bad} of them wrong")
     return 0
 
 
