@@ -166,15 +166,61 @@ def crop_faces(folder: Path, names: list[str], detector_path: str | None):
     return out
 
 
-def crop_sample(rng: np.random.Generator, faces: list):
-    if rng.random() < 0.4:  # the picture as it is, a card filling it
-        face, corners, (r, s) = faces[int(rng.integers(len(faces)))]
-        boxes = []
-        for c in corners:
-            x0, y0 = c.min(0)
-            x1, y1 = c.max(0)
-            boxes.append([(x0 + x1) / 2, (y0 + y1) / 2, x1 - x0, y1 - y0, r, s])
-        return face, np.array(boxes, np.float32).reshape(-1, 6)
+def crop_pictures(folder: Path, names: list[str], detector_path: str | None):
+    """As :func:`crop_faces` for the detector's own training (``--crops``): the index boxes are
+    where a first detector finds indexes near the picture's corners, at the usual scale or twice
+    as close (as ``recognise.index_cards`` looks), each also at the opposite corner when nothing
+    was found there (a card's indexes are printed turned half round); else where decks usually
+    print them (top left, and bottom right turned). Gives (faces for ``lay_cards``, the card given
+    back its shape; pictures as they are, squeezed square, with their boxes in their own pixels)."""
+    from hardware.vision.recognise import CLOSER
+
+    labels = json.loads((folder / "labels.json").read_text())
+    det = None
+    if detector_path:
+        from hardware.vision.corners import CornerDetector
+
+        det = CornerDetector(detector_path, reader_path=None)
+    faces, pictures = [], []
+    for name in names:
+        image = cv2.imread(str(folder / name))
+        h, w = image.shape[:2]
+        centres: list[tuple[float, float, float, float]] = []
+        finds = det.detect(image) + det.detect(image, scale=CLOSER * det.scale_for(image)) if det else []
+        for c in sorted(finds, key=lambda c: -c.heat):
+            near_x, near_y = min(c.x, w - c.x) < 0.3 * w, min(c.y, h - c.y) < 0.35 * h
+            seen = any(abs(c.x - x) < max(bw, c.w) / 2 and abs(c.y - y) < max(bh, c.h) / 2 for x, y, bw, bh in centres)
+            if near_x and near_y and c.heat >= 0.4 and not seen:
+                centres.append((c.x, c.y, c.w, c.h))
+        for x, y, bw, bh in list(centres):
+            mx, my = w - 1 - x, h - 1 - y
+            if not any(abs(mx - x2) < max(bw, bw2) and abs(my - y2) < max(bh, bh2) for x2, y2, bw2, bh2 in centres):
+                centres.append((mx, my, bw, bh))
+        corners = [np.array([[x - bw / 2, y - bh / 2], [x + bw / 2, y - bh / 2], [x + bw / 2, y + bh / 2],
+                             [x - bw / 2, y + bh / 2]], np.float32) for x, y, bw, bh in centres]
+        if not corners:
+            tl = np.array([[0.01 * w, 0.01 * h], [0.17 * w, 0.01 * h], [0.17 * w, 0.29 * h], [0.01 * w, 0.29 * h]], np.float32)
+            corners = [tl, np.array([w - 1, h - 1], np.float32) - tl]
+        label = label_of(labels[name])
+        boxes = [[(c[:, 0].min() + c[:, 0].max()) / 2, (c[:, 1].min() + c[:, 1].max()) / 2,
+                  c[:, 0].max() - c[:, 0].min(), c[:, 1].max() - c[:, 1].min(), *label] for c in corners]
+        pictures.append((image, np.array(boxes, np.float32).reshape(-1, 6)))
+        # The pictures are squeezed square: give the card back its shape to lay it on a table.
+        face = cv2.resize(image, (CARD_W, CARD_H))
+        corners = [c * np.array([CARD_W / w, CARD_H / h], np.float32) for c in corners]
+        faces.append((face, corners, label))
+    return faces, pictures
+
+
+def crop_sample(rng: np.random.Generator, faces: list, pictures: list):
+    if rng.random() < 0.4:
+        # The picture as read_image sees it, squeezed square; half the time twice as large, as
+        # its closer look sees it.
+        image, boxes = pictures[int(rng.integers(len(pictures)))]
+        if rng.random() < 0.5:
+            image = cv2.resize(image, None, fx=2, fy=2, interpolation=cv2.INTER_LINEAR)
+            boxes = boxes * np.array([2, 2, 2, 2, 1, 1], np.float32)
+        return image, boxes
     picks = rng.choice(len(faces), int(rng.integers(1, 4)), replace=False)
     return lay_cards(rng, [faces[int(i)] for i in picks])
 
@@ -316,11 +362,11 @@ def main(argv=None) -> int:
     t0 = time.time()
     samples = scene_samples(folder, names)
     samples += [drawn_sample(rng) for _ in range(args.drawn)]
-    faces = []
+    faces, pictures = [], []
     if args.crops > 0:
         crop_folder = Path(args.data) / "crops"
         crop_names = sorted(n for n in json.loads((crop_folder / "labels.json").read_text()) if n.startswith("train-"))
-        faces = crop_faces(crop_folder, crop_names, args.boxes_from)
+        faces, pictures = crop_pictures(crop_folder, crop_names, args.boxes_from)
     print(f"{len(names)} photos (held out {len(held_out_scenes())}), {args.drawn} drawn scenes, {len(faces)} crops, "
           f"{time.time() - t0:.0f} s", flush=True)
 
@@ -330,7 +376,7 @@ def main(argv=None) -> int:
     sched = torch.optim.lr_scheduler.OneCycleLR(opt, max_lr=3e-3, total_steps=args.steps, pct_start=0.1)
     net.train()
     for step in range(args.steps):
-        batch = [augment(*(crop_sample(rng, faces) if faces and rng.random() < args.crops
+        batch = [augment(*(crop_sample(rng, faces, pictures) if faces and rng.random() < args.crops
                            else samples[int(rng.integers(len(samples)))]), rng, border) for _ in range(args.batch)]
         x = torch.from_numpy(np.stack([b[0] for b in batch]).transpose(0, 3, 1, 2).astype(np.float32) / 255.0)
         t = [targets(b[1], CROP) for b in batch]
