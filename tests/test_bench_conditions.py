@@ -115,3 +115,17 @@ def test_a_bench_child_runs_the_code_of_the_tree_the_bench_came_from(tmp_path):
     done = subprocess.run([sys.executable, "-c", bench], cwd=copy, capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr[-2000:]
     assert Path(done.stdout.strip()).resolve().parent.parent == copy.resolve()
+
+
+def test_under_pi_the_engines_targets_are_shown_as_this_machine_s_and_not_judged():
+    """Issue 15 sets One-Eyed Jack's engine targets for this machine, uncapped: under --pi the
+    report gives the figure and the target it stands beside, and judges neither."""
+    from ui.tools.bench.report import targets
+
+    engines = {"games": {"one-eyed-jack": {"actions": 147, "push_per_s": {"median": 19_000.0},
+                                           "refold_ms": {"median": 5.6, "p99": 11.8}}}}
+    plain = {t["target"]: t for t in targets({"settings": {}, "engines": engines})}
+    capped = {t["target"]: t for t in targets({"settings": {"pi": {}}, "engines": engines})}
+    for name in ("one-eyed-jack Game.push", "refold 147 actions, one-eyed-jack"):
+        assert plain[name]["met"] is False
+        assert capped[name]["met"] is None and capped[name]["wanted"].startswith("none under --pi (this machine: ")
