@@ -86,7 +86,11 @@ def test_quick_bench_prints_every_figure(display):
         assert 0 < entry["read_ms"]["median"] < entry["shown_ms"]["median"]
         assert ordered(entry["shown_less_read_ms"], entry["races"], low=entry["window_ms"])
         assert entry["verdict_ms"]["median"] <= entry["shown_less_read_ms"]["median"] <= entry["shown_ms"]["median"]
-        assert sum(entry["collections"]["count"]) >= 0 and len(entry["collections"]["longest_ms"]) == 3
+        # Python's collections while the races ran, by generation: a generation has a longest
+        # collection exactly when it had any.
+        seen = entry["collections"]
+        assert len(seen["count"]) == len(seen["longest_ms"]) == 3
+        assert all((n > 0) == (ms > 0) for n, ms in zip(seen["count"], seen["longest_ms"])), seen
         assert entry["swap_wait_ms"]["n"] == (entry["races"] if entry["path"].startswith("the Slapjack screen") else 0)
 
     # The sound off and on, race about in one run (issue 14: a sound never delays a verdict).

@@ -123,19 +123,26 @@ def targets(r: dict) -> list[dict]:
     return out
 
 
-def read_row(slap: dict) -> str:
+def read_and_wait(slap: dict) -> str:
+    """A slap row's verdicts less the bench's read of their frame, and their wait for the card."""
     less, read, waited = slap.get("shown_less_read_ms"), slap.get("read_ms"), slap.get("swap_wait_ms")
     out = ""
     if less and less.get("n"):
-        out += (f"less the bench's read of the frame ({fmt(read, digits=1, p99=True).split(' (n=')[0]}) "
-                f"{fmt(less, digits=1, p99=True).split(' (n=')[0]}; ")
+        out += f"less the bench's read of the frame ({spread(read)}) {spread(less)}; "
     if waited and waited.get("n"):
-        out += f"the swap waited for the card {fmt(waited, digits=1, p99=True).split(' (n=')[0]}; "
-    collections = slap.get("collections")
-    if collections:
-        out += ("garbage collections (generations 0/1/2) " + "/".join(str(n) for n in collections["count"])
-                + ", longest " + "/".join(f"{ms:.1f}" for ms in collections["longest_ms"]) + " ms; ")
+        out += f"the swap waited for the card {spread(waited)}; "
     return out
+
+
+def collections_text(collections: dict | None) -> str:
+    if not collections:
+        return ""
+    return ("garbage collections (generations 0/1/2) " + "/".join(str(n) for n in collections["count"])
+            + ", longest " + "/".join(f"{ms:.1f}" for ms in collections["longest_ms"]) + " ms")
+
+
+def spread(s: dict) -> str:
+    return f"median {s['median']:.1f} ms, p99 {s['p99']:.1f} ms"
 
 
 def on_screen(slap: dict) -> dict:
@@ -243,17 +250,17 @@ def table(r: dict) -> str:
                 sound = (f"; {slap['sounds_played']} sounds played" if slap.get("sound_loaded")
                          else "; **no sound could be played** (no mixer)")
             row(f"{slap['path']}, {slap['races']} races taking turns: {', '.join(slap['by_condition'])}; {how}"
-                + sound, read_row({"collections": slap.get("collections")}).rstrip("; "))
+                + sound, collections_text(slap.get("collections")))
             for name, figures in slap["by_condition"].items():
                 row(f"&nbsp;&nbsp;{name}", fmt(figures["shown_ms"], digits=1, p99=True)
-                    + f", max {figures['shown_ms'].get('max', 0):.1f} ms; " + read_row({**figures, "collections": None}) + "verdict decided "
+                    + f", max {figures['shown_ms'].get('max', 0):.1f} ms; " + read_and_wait(figures) + "verdict decided "
                     f"{fmt(figures['verdict_ms'], digits=1, p99=True)}; winner right {figures['winner_right']}/"
                     f"{figures['races'] - figures['no_verdict']}"
                     + (f"; **{figures['no_verdict']} without a verdict**" if figures["no_verdict"] else ""))
             continue
         row(f"{slap['path']}: {slap['races']} races, {how}",
             fmt(slap["shown_ms"], digits=1, p99=True) + f", max {slap['shown_ms'].get('max', 0):.1f} ms; "
-            + read_row(slap)
+            + read_and_wait(slap) + (collections_text(slap.get("collections")) + "; " if slap.get("collections") else "")
             + f"verdict decided {fmt(slap['verdict_ms'], digits=1, p99=True)}; the whole ranking shown (presses "
             f"after the window join as they come) {fmt(slap['complete_ms'], digits=1, p99=True)}; "
             f"winner right {slap['winner_right']}/{slap['races'] - slap['no_verdict']}, "

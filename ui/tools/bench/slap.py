@@ -121,14 +121,13 @@ class SlapRaces:
             edges[pad] = t
             t += rng.uniform(0.001, 0.003) if rng.random() < 0.5 else rng.uniform(0.003, 0.030)
         frames: list = []
-        reads: list = []
+        read: dict = {}   # each frame whose pixels were read: that read's time, and the swaps' wait for the card so far
         done_at = max(edges.values()) + self.HOLD + self.max_delay + self.board.debounce + self.SETTLE
 
         def listener(t, frame, hashes):
             frames.append((t, hashes))
             if hashes is not None:
-                # the read that held this frame back, and the swaps' wait for the card so far
-                reads.append((t, (self.watch.read_s, self.swap_waited() if self.swap_waited else 0.0)))
+                read[t] = (self.watch.read_s, self.swap_waited() if self.swap_waited else None)
             if hashes is not None and "verdict_set" not in self.race:
                 # The picture before the verdict is known: stop reading pixels until the verdict
                 # is set. A read waits for the renderer while holding Python's lock, which would
@@ -136,7 +135,7 @@ class SlapRaces:
                 self.watch.rects = []
 
         self.race = {"edges": edges, "frames": frames, "listener": listener, "condition": condition,
-                     "swap_waited": self.swap_waited() if self.swap_waited else None, "reads": reads,
+                     "swap_waited": self.swap_waited() if self.swap_waited else None, "read": read,
                      "drives": 2 * len(edges), "delivered": [], "driven_late": [],
                      "planned_end": done_at}
         self.watch.watch([self.widget])
@@ -220,10 +219,10 @@ class SlapRaces:
             final = frames[-1][1]
             complete = next(t for t, hashes in shown if hashes == final)
             ranking = [p for p in self.ranking() if p in edges]
+            read_s, waited = race["read"][shown[0][0]]   # every frame from the verdict on is read
             self.results.append({
                 "ms": (shown[0][0] - first) * 1000.0,
-                # the bench's own read of that frame's pixels, which held its swap back
-                "read_ms": dict(race["reads"]).get(shown[0][0], (0.0, 0.0))[0] * 1000.0,
+                "read_ms": read_s * 1000.0,   # the bench's own read of that frame, which held its swap back
                 "complete_ms": (complete - first) * 1000.0,
                 "verdict_ms": (set_at - first) * 1000.0,
                 "winner_right": ranking[:1] == truth[:1],
@@ -232,9 +231,8 @@ class SlapRaces:
         # How long past its planned end the race was scored (waiting for presses held up).
         self.results[-1]["end_late_ms"] = max(0.0, time.monotonic() - race["planned_end"]) * 1000.0
         self.results[-1]["driven_late_ms"] = max(race["driven_late"]) * 1000.0   # its latest edge, past its time
-        if race["swap_waited"] is not None and shown:
+        if shown and race["swap_waited"] is not None:
             # How long the frames up to the verdict's own were held back for their commits.
-            waited = dict(race["reads"]).get(shown[0][0], (0.0, race["swap_waited"]))[1]
             self.results[-1]["swap_wait_ms"] = (waited - race["swap_waited"]) * 1000.0
         if race["condition"] is not None:
             self.results[-1]["condition"] = race["condition"]
