@@ -136,6 +136,29 @@ def drawn_sample(rng: np.random.Generator, table_first: bool = True):
     return lay_cards(rng, faces, scene)
 
 
+def _quad(x: float, y: float, w: float, h: float) -> np.ndarray:
+    """The four corners of a box given by its centre and size."""
+    return np.array([[x - w / 2, y - h / 2], [x + w / 2, y - h / 2], [x + w / 2, y + h / 2], [x - w / 2, y + h / 2]],
+                    np.float32)
+
+
+def _near_a_corner(c, w: int, h: int) -> bool:
+    """A find a crop's own card could have printed: near two edges of the picture, and clear."""
+    return min(c.x, w - c.x) < 0.3 * w and min(c.y, h - c.y) < 0.35 * h and c.heat >= 0.4
+
+
+def _printed_corners(w: int, h: int) -> list[np.ndarray]:
+    """Where decks usually print their indexes: top left, and bottom right turned."""
+    tl = np.array([[0.01 * w, 0.01 * h], [0.17 * w, 0.01 * h], [0.17 * w, 0.29 * h], [0.01 * w, 0.29 * h]], np.float32)
+    return [tl, np.array([w - 1, h - 1], np.float32) - tl]
+
+
+def _as_card(image: np.ndarray, corners: list[np.ndarray]) -> tuple[np.ndarray, list[np.ndarray]]:
+    """The pictures are squeezed square: the card given back its shape, and its boxes with it."""
+    h, w = image.shape[:2]
+    return cv2.resize(image, (CARD_W, CARD_H)), [c * np.array([CARD_W / w, CARD_H / h], np.float32) for c in corners]
+
+
 def crop_faces(folder: Path, names: list[str], detector_path: str | None):
     """Cards of many designs (``crops/``, each card filling its picture) with their index boxes:
     where a first detector finds indexes near the picture's corners, else where decks usually
@@ -150,18 +173,8 @@ def crop_faces(folder: Path, names: list[str], detector_path: str | None):
     for name in names:
         image = cv2.imread(str(folder / name))
         h, w = image.shape[:2]
-        corners = []
-        for c in (det.detect(image) if det else []):
-            near_x, near_y = min(c.x, w - c.x) < 0.3 * w, min(c.y, h - c.y) < 0.35 * h
-            if near_x and near_y and c.heat >= 0.4:
-                corners.append(np.array([[c.x - c.w / 2, c.y - c.h / 2], [c.x + c.w / 2, c.y - c.h / 2],
-                                         [c.x + c.w / 2, c.y + c.h / 2], [c.x - c.w / 2, c.y + c.h / 2]], np.float32))
-        if not corners:
-            tl = np.array([[0.01 * w, 0.01 * h], [0.17 * w, 0.01 * h], [0.17 * w, 0.29 * h], [0.01 * w, 0.29 * h]], np.float32)
-            corners = [tl, np.array([w - 1, h - 1], np.float32) - tl]
-        # The pictures are squeezed square: give the card back its shape.
-        face = cv2.resize(image, (CARD_W, CARD_H))
-        corners = [c * np.array([CARD_W / w, CARD_H / h], np.float32) for c in corners]
+        corners = [_quad(c.x, c.y, c.w, c.h) for c in (det.detect(image) if det else []) if _near_a_corner(c, w, h)]
+        face, corners = _as_card(image, corners or _printed_corners(w, h))
         out.append((face, corners, label_of(labels[name])))
     return out
 
@@ -188,27 +201,19 @@ def crop_pictures(folder: Path, names: list[str], detector_path: str | None):
         centres: list[tuple[float, float, float, float]] = []
         finds = det.detect(image) + det.detect(image, scale=CLOSER * det.scale_for(image)) if det else []
         for c in sorted(finds, key=lambda c: -c.heat):
-            near_x, near_y = min(c.x, w - c.x) < 0.3 * w, min(c.y, h - c.y) < 0.35 * h
             seen = any(abs(c.x - x) < max(bw, c.w) / 2 and abs(c.y - y) < max(bh, c.h) / 2 for x, y, bw, bh in centres)
-            if near_x and near_y and c.heat >= 0.4 and not seen:
+            if _near_a_corner(c, w, h) and not seen:
                 centres.append((c.x, c.y, c.w, c.h))
         for x, y, bw, bh in list(centres):
             mx, my = w - 1 - x, h - 1 - y
             if not any(abs(mx - x2) < max(bw, bw2) and abs(my - y2) < max(bh, bh2) for x2, y2, bw2, bh2 in centres):
                 centres.append((mx, my, bw, bh))
-        corners = [np.array([[x - bw / 2, y - bh / 2], [x + bw / 2, y - bh / 2], [x + bw / 2, y + bh / 2],
-                             [x - bw / 2, y + bh / 2]], np.float32) for x, y, bw, bh in centres]
-        if not corners:
-            tl = np.array([[0.01 * w, 0.01 * h], [0.17 * w, 0.01 * h], [0.17 * w, 0.29 * h], [0.01 * w, 0.29 * h]], np.float32)
-            corners = [tl, np.array([w - 1, h - 1], np.float32) - tl]
+        corners = [_quad(*centre) for centre in centres] or _printed_corners(w, h)
         label = label_of(labels[name])
         boxes = [[(c[:, 0].min() + c[:, 0].max()) / 2, (c[:, 1].min() + c[:, 1].max()) / 2,
                   c[:, 0].max() - c[:, 0].min(), c[:, 1].max() - c[:, 1].min(), *label] for c in corners]
         pictures.append((image, np.array(boxes, np.float32).reshape(-1, 6)))
-        # The pictures are squeezed square: give the card back its shape to lay it on a table.
-        face = cv2.resize(image, (CARD_W, CARD_H))
-        corners = [c * np.array([CARD_W / w, CARD_H / h], np.float32) for c in corners]
-        faces.append((face, corners, label))
+        faces.append((*_as_card(image, corners), label))   # to lay on a drawn table
     return faces, pictures
 
 
