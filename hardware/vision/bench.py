@@ -24,10 +24,10 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from hardware.vision.classify import builtin_classifier
+from hardware.vision.classify import Reading, builtin_classifier
 from hardware.vision.learned import default_classifier
 from hardware.vision.detect import warp_card
-from hardware.vision.recognise import DEFAULT, read_card, read_image
+from hardware.vision.recognise import DEFAULT, read_image, read_outlined
 
 HELD_OUT_CROPS = "valid-"  # the crops no model is trained on
 
@@ -58,10 +58,10 @@ def scenes(folder: Path, clf, limit=None, only=None, detector=DEFAULT) -> dict:
             "ms_mean": float(np.mean(ms)), "ms_p95": float(np.percentile(ms, 95))}
 
 
-def crops(folder: Path, clf, limit=None, held_out=False, detector=DEFAULT, training=False) -> dict:
+def crops(folder: Path, clf, limit=None, held_out=False, detector=DEFAULT, training=False, names=None) -> dict:
     labels = json.loads((folder / "labels.json").read_text())
     names = sorted(n for n in labels if (not held_out or n.startswith(HELD_OUT_CROPS))
-                   and not (training and n.startswith(HELD_OUT_CROPS)))[:limit]
+                   and not (training and n.startswith(HELD_OUT_CROPS)))[:limit] if names is None else names
     right = sure = sure_wrong = jokers = jokers_named = 0
     for name in names:
         truth = labels[name]
@@ -70,15 +70,14 @@ def crops(folder: Path, clf, limit=None, held_out=False, detector=DEFAULT, train
         card, is_sure = top, any(s.sure for s in seen if s.card == top)
         if not is_sure:
             # A crop is the card filling the picture, so it has no edge to find: the picture is
-            # its outline. Read whole, as recognise._second_look reads an outlined card the
-            # indexes leave unsure (or name nothing on): a sure reading is taken.
+            # its outline. Read straightened, as recognise._second_look reads an outlined card
+            # the indexes leave unsure (or name nothing on).
             h, w = image.shape[:2]
             quad = np.array([[0, 0], [w - 1, 0], [w - 1, h - 1], [0, h - 1]], np.float32)
-            reading, _ = read_card(warp_card(image, quad), clf)
-            if card is None:
-                card, is_sure = (reading.card, reading.sure) if reading else (None, False)
-            elif reading is not None and reading.sure:
-                card, is_sure = reading.card, True
+            named = next((s for s in seen if s.card == top), None)
+            indexes = Reading(named.card, False, named.score, named.candidates) if named else None
+            reading = read_outlined(warp_card(image, quad), clf, indexes)
+            card, is_sure = (reading.card, reading.sure) if reading else (None, False)
         if truth == "joker":
             jokers += 1
             jokers_named += card is not None

@@ -15,6 +15,7 @@ from dataclasses import replace
 import cv2
 import numpy as np
 
+from hardware.vision.card_corners import default_card_reader
 from hardware.vision.classify import GlyphClassifier, Reading
 from hardware.vision.detect import find_cards, warp_card
 from hardware.vision.glyphs import cut_index
@@ -25,6 +26,7 @@ from hardware.vision.learned import default_classifier
 DEFAULT = object()  # read_image's detector: the shipped one
 CLOSER = 2.0  # how much closer the second look is (docs/vision.md: the crops' indexes)
 CLOSER_UP_TO = 400  # ... for pictures no longer than this: it then costs at most one usual look
+WITNESSED = 0.8  # the card-corner model's name is sure from this when another reader names it too
 
 
 def read_card(card: np.ndarray, clf: GlyphClassifier) -> tuple[Reading | None, bool]:
@@ -48,6 +50,28 @@ def read_card(card: np.ndarray, clf: GlyphClassifier) -> tuple[Reading | None, b
     if lone is not None and len(readings) == 1 and best.sure and best.score < lone:
         best = Reading(best.card, False, best.score, best.candidates)
     return best, agree
+
+
+def read_outlined(card: np.ndarray, clf: GlyphClassifier, indexes: Reading | None = None,
+                  reader=DEFAULT) -> Reading | None:
+    """A straightened card the corner indexes left unsure (``indexes``, their reading) or did not
+    name, named by the card-corner model (:mod:`hardware.vision.card_corners`) with the indexes
+    and the glyph classifier as witnesses (docs/vision.md, "Reading an outlined card").
+
+    A joker the model sees names nothing. The model's name is taken when it gives one: sure on
+    its own at its ``SURE``, or from ``WITNESSED`` when the indexes or a sure glyph reading name
+    the same card. When it names nothing, the glyphs' reading is taken as before
+    (:func:`read_card`) when it is sure or the indexes named nothing, else the indexes'."""
+    model = default_card_reader() if reader is DEFAULT else reader
+    glyphs, _ = read_card(card, clf)
+    named, joker = model.read(card) if model is not None else (None, False)
+    if joker:
+        return None
+    if named is None:
+        return glyphs if indexes is None or (glyphs is not None and glyphs.sure) else indexes
+    witnessed = (indexes is not None and indexes.card == named.card) or (
+        glyphs is not None and glyphs.sure and glyphs.card == named.card)
+    return replace(named, sure=named.sure or (witnessed and named.score >= WITNESSED))
 
 
 def joker_seen(corners) -> bool:
@@ -87,17 +111,18 @@ def read_image(image: np.ndarray, clf: GlyphClassifier | None = None,
 
 
 def _second_look(image: np.ndarray, card: SeenCard, clf: GlyphClassifier | None) -> SeenCard:
-    """A card the indexes name unsure, whose own edge was found: its corners read by the glyph
-    classifier too (it knows the drawn designs and any deck the table taught). Agreement makes
-    it sure when that reading is; a sure reading of another card replaces it."""
+    """A card the indexes name unsure, whose own edge was found: read again straightened
+    (:func:`read_outlined`: the card-corner model, the glyph classifier, which knows the drawn
+    designs and any deck the table taught). Its name is taken, sure or not."""
     if card.sure or not card.outlined:
         return card
-    reading, agree = read_card(warp_card(image, card.outline), clf or default_classifier())
-    if reading is None or not reading.sure:
+    reading = read_outlined(warp_card(image, card.outline), clf or default_classifier(),
+                            Reading(card.card, False, card.score, card.candidates))
+    if reading is None:
         return card
     if reading.card == card.card:
-        return replace(card, sure=True, score=max(card.score, reading.score))
-    return replace(card, card=reading.card, score=reading.score, sure=True,
+        return replace(card, sure=reading.sure, score=max(card.score, reading.score))
+    return replace(card, card=reading.card, score=reading.score, sure=reading.sure,
                    candidates=[reading.card] + [c for c in card.candidates if c != reading.card][:3])
 
 

@@ -1,0 +1,104 @@
+"""Naming a straightened card from its two corners with a trained model
+(``models/card_corners.onnx``, made by :mod:`hardware.vision.train_card_corners`, read by
+OpenCV's DNN).
+
+Where the corner-index detector finds no index (a deck design unlike any it learned, an index
+printed small and tight in the corner), a card whose outline is known can still be read: its
+index is somewhere in the top-left corner of the straightened card, and again in the
+bottom-right. The model looks at each corner's whole region, rank and suit wherever they sit in
+it, and names the rank (or a joker's letters, or "no index") and the suit; the two corners'
+probabilities are multiplied, so the card named is the one both corners agree on.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+from companion.cards import RANKS, SUITS
+from hardware.vision.classify import Reading
+
+MODEL_PATH = Path(__file__).resolve().parent / "models" / "card_corners.onnx"
+REGION = (0.30, 0.34)  # the corner looked at: its width and height as shares of the card's
+INPUT_W, INPUT_H = 48, 76  # ... shrunk to this for the model
+JOKER_P = 0.2  # a joker this likely at either corner: not a card
+NONE_P = 0.5   # "no index" this likely at both corners: not a card
+# The card's probability, both corners together, for a sure name on its own, and below which it
+# names nothing; both chosen on the training crops kept out of its training (docs/vision.md).
+SURE = 0.995
+NAMES_FROM = 0.6
+
+
+def corner_region(card: np.ndarray) -> np.ndarray:
+    """The top-left corner of a straightened card, as the model sees it."""
+    h, w = card.shape[:2]
+    corner = card[:max(1, int(round(REGION[1] * h))), :max(1, int(round(REGION[0] * w)))]
+    return cv2.resize(corner, (INPUT_W, INPUT_H), interpolation=cv2.INTER_AREA)
+
+
+def _softmax(z: np.ndarray) -> np.ndarray:
+    z = np.exp(z - z.max(axis=1, keepdims=True))
+    return z / z.sum(axis=1, keepdims=True)
+
+
+class CardCornerReader:
+    """Reads a straightened card (as ``detect.warp_card`` gives it) from both corners at once."""
+
+    def __init__(self, path=MODEL_PATH) -> None:
+        self.net = cv2.dnn.readNetFromONNX(str(path))
+
+    def probabilities(self, card: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """(ranks, suits) for the two corners: rows top-left and bottom-right; each row the
+        ranks then joker then "no index", and the suits then joker then "no index"."""
+        corners = [corner_region(card), corner_region(cv2.rotate(card, cv2.ROTATE_180))]
+        self.net.setInput(cv2.dnn.blobFromImages(corners, 1.0 / 255.0))
+        out = self.net.forward()
+        nr = len(RANKS) + 2
+        return _softmax(out[:, :nr]), _softmax(out[:, nr:])
+
+    def read(self, card: np.ndarray) -> tuple[Reading | None, bool]:
+        """(the card both corners name, or None; a joker's corner seen). The reading is sure at
+        ``SURE``; under ``NAMES_FROM`` it is no reading, and a joker seen names no card."""
+        ranks, suits = self.probabilities(card)
+        joker = np.maximum(ranks[:, -2], suits[:, -2])
+        none = np.maximum(ranks[:, -1], suits[:, -1])
+        if joker.max() >= JOKER_P:
+            return None, True
+        if none.min() >= NONE_P:
+            return None, False
+        # Each corner's card probabilities, "no index" left out of a corner that shows one; a
+        # corner showing none (covered, or cut off by the outline) says nothing.
+        joint = np.ones((len(RANKS), len(SUITS)))
+        for rank, suit, empty in zip(ranks, suits, none):
+            if empty >= NONE_P:
+                continue
+            joint *= np.outer(rank[:len(RANKS)], suit[:len(SUITS)])
+        joint /= joint.sum()
+        order = np.argsort(-joint, axis=None)[:4]
+        names = [RANKS[i // len(SUITS)] + SUITS[i % len(SUITS)] for i in order]
+        score = float(joint.ravel()[order[0]])
+        if score < NAMES_FROM:
+            return None, False
+        return Reading(names[0], score >= SURE, score, names), False
+
+
+def model_present(path=MODEL_PATH) -> bool:
+    return Path(path).is_file()
+
+
+_DEFAULT: list = []
+
+
+def default_card_reader() -> CardCornerReader | None:
+    """The shipped model (cached for the process), or None without a usable model file."""
+    if not _DEFAULT:
+        reader = None
+        if model_present():
+            try:
+                reader = CardCornerReader()
+            except cv2.error:
+                reader = None  # a damaged model file: the glyph classifier reads alone
+        _DEFAULT.append(reader)
+    return _DEFAULT[0]

@@ -1,0 +1,84 @@
+"""The card-corner reader: a straightened card named from its two corner regions at once."""
+
+import numpy as np
+import pytest
+
+from companion.cards import RANKS, SUITS
+from hardware.vision.card_corners import MODEL_PATH, CardCornerReader, corner_region, default_card_reader
+from hardware.vision.detect import warp_card
+from hardware.vision.render import CARD_H, CARD_W, card_quad, paste_card, random_style, render_card, texture
+
+shipped = pytest.mark.skipif(not MODEL_PATH.is_file(), reason="the model is not shipped")
+CODES = [r + s for s in SUITS for r in RANKS]
+
+
+def straightened_from_a_table(code, rng, style=None, off=3.0):
+    """A drawn card laid turned on a drawn table, straightened from an outline a few pixels off."""
+    table = texture(480, 640, rng)
+    quad = card_quad(320, 240, 200, float(rng.uniform(-180, 180)))
+    paste_card(table, render_card(code, style), quad)
+    found = quad + rng.normal(0, off, quad.shape).astype(np.float32)
+    return warp_card(table, found)
+
+
+def test_the_corner_region_is_the_top_left_of_the_card_whatever_its_size():
+    card = np.zeros((CARD_H * 2, CARD_W * 2, 3), np.uint8)
+    card[: int(0.34 * CARD_H * 2), : int(0.30 * CARD_W * 2)] = 255  # the region, white; the rest black
+    region = corner_region(card)
+    assert region.shape[:2] == (76, 48)
+    assert region.min() == 255
+
+
+@shipped
+def test_drawn_cards_of_designs_never_seen_are_named_and_never_wrongly_sure():
+    reader = default_card_reader()
+    rng = np.random.default_rng(77)  # not the training seed
+    right = sure = sure_wrong = 0
+    for code in rng.choice(CODES, 40, replace=False):
+        reading, joker = reader.read(straightened_from_a_table(str(code), rng, random_style(rng)))
+        assert not joker
+        right += reading is not None and reading.card == code
+        if reading is not None and reading.sure:
+            sure += 1
+            sure_wrong += reading.card != code
+    assert right >= 38, f"{right}/40 named right"
+    assert sure >= 34, f"only {sure}/40 sure"
+    assert sure_wrong == 0
+
+
+@shipped
+@pytest.mark.parametrize("kind", ["joker", "table", "noise", "black"])
+def test_a_joker_or_no_card_at_all_is_not_named(kind):
+    rng = np.random.default_rng(3)
+    if kind == "joker":
+        card = straightened_from_a_table("joker", rng)
+    elif kind == "table":
+        card = texture(CARD_H, CARD_W, rng, "wood")
+    elif kind == "noise":
+        card = rng.integers(0, 256, (CARD_H, CARD_W, 3), dtype=np.uint8)
+    else:
+        card = np.zeros((CARD_H, CARD_W, 3), np.uint8)
+    reading, joker = default_card_reader().read(card)
+    assert reading is None
+    assert joker == (kind == "joker")
+
+
+@shipped
+def test_both_corners_must_agree_for_a_sure_name():
+    # A card whose two corners were printed for different cards (a 7H at the top, a 2S at the
+    # bottom): neither is sure.
+    top = render_card("7H")
+    other = render_card("2S")
+    top[CARD_H // 2:] = other[CARD_H // 2:]
+    reading, _ = default_card_reader().read(top)
+    assert reading is None or not reading.sure
+    assert default_card_reader().read(render_card("7H"))[0].card == "7H"
+
+
+def test_a_damaged_model_file_is_refused(tmp_path):
+    bad = tmp_path / "card_corners.onnx"
+    bad.write_bytes(b"not a model")
+    import cv2
+
+    with pytest.raises(cv2.error):
+        CardCornerReader(bad)
