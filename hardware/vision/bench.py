@@ -58,7 +58,14 @@ def scenes(folder: Path, clf, limit=None, only=None, detector=DEFAULT) -> dict:
             "ms_mean": float(np.mean(ms)), "ms_p95": float(np.percentile(ms, 95))}
 
 
-def crops(folder: Path, clf, limit=None, held_out=False, detector=DEFAULT, training=False, names=None) -> dict:
+def whole_picture(image: np.ndarray) -> np.ndarray:
+    """The outline of a picture that is one card filling it (a crop)."""
+    h, w = image.shape[:2]
+    return np.array([[0, 0], [w - 1, 0], [w - 1, h - 1], [0, h - 1]], np.float32)
+
+
+def crops(folder: Path, clf, limit=None, held_out=False, detector=DEFAULT, training=False, names=None,
+          card_reader=DEFAULT) -> dict:
     labels = json.loads((folder / "labels.json").read_text())
     names = sorted(n for n in labels if (not held_out or n.startswith(HELD_OUT_CROPS))
                    and not (training and n.startswith(HELD_OUT_CROPS)))[:limit] if names is None else names
@@ -72,11 +79,9 @@ def crops(folder: Path, clf, limit=None, held_out=False, detector=DEFAULT, train
             # A crop is the card filling the picture, so it has no edge to find: the picture is
             # its outline. Read straightened, as recognise._second_look reads an outlined card
             # the indexes leave unsure (or name nothing on).
-            h, w = image.shape[:2]
-            quad = np.array([[0, 0], [w - 1, 0], [w - 1, h - 1], [0, h - 1]], np.float32)
             named = next((s for s in seen if s.card == top), None)
             indexes = Reading(named.card, False, named.score, named.candidates) if named else None
-            reading = read_outlined(warp_card(image, quad), clf, indexes)
+            reading = read_outlined(warp_card(image, whole_picture(image)), clf, indexes, card_reader)
             card, is_sure = (reading.card, reading.sure) if reading else (None, False)
         if truth == "joker":
             jokers += 1

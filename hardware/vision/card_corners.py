@@ -46,8 +46,9 @@ def _softmax(z: np.ndarray) -> np.ndarray:
 class CardCornerReader:
     """Reads a straightened card (as ``detect.warp_card`` gives it) from both corners at once."""
 
-    def __init__(self, path=MODEL_PATH) -> None:
+    def __init__(self, path=MODEL_PATH, sure: float = SURE) -> None:
         self.net = cv2.dnn.readNetFromONNX(str(path))
+        self.sure = sure
 
     def probabilities(self, card: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """(ranks, suits) for the two corners: rows top-left and bottom-right; each row the
@@ -58,30 +59,33 @@ class CardCornerReader:
         nr = len(RANKS) + 2
         return _softmax(out[:, :nr]), _softmax(out[:, nr:])
 
+    def card_probabilities(self, card: np.ndarray) -> tuple[np.ndarray | None, bool]:
+        """(each card's probability, both corners together, ``RANKS`` x ``SUITS``, or None when
+        neither corner shows an index; a joker's corner seen)."""
+        ranks, suits = self.probabilities(card)
+        if np.maximum(ranks[:, -2], suits[:, -2]).max() >= JOKER_P:
+            return None, True
+        # A corner showing no index (covered, or cut off by the outline) says nothing.
+        shows = np.maximum(ranks[:, -1], suits[:, -1]) < NONE_P
+        if not shows.any():
+            return None, False
+        joint = np.ones((len(RANKS), len(SUITS)))
+        for rank, suit in zip(ranks[shows], suits[shows]):
+            joint *= np.outer(rank[:len(RANKS)], suit[:len(SUITS)])
+        return joint / joint.sum(), False
+
     def read(self, card: np.ndarray) -> tuple[Reading | None, bool]:
         """(the card both corners name, or None; a joker's corner seen). The reading is sure at
-        ``SURE``; under ``NAMES_FROM`` it is no reading, and a joker seen names no card."""
-        ranks, suits = self.probabilities(card)
-        joker = np.maximum(ranks[:, -2], suits[:, -2])
-        none = np.maximum(ranks[:, -1], suits[:, -1])
-        if joker.max() >= JOKER_P:
-            return None, True
-        if none.min() >= NONE_P:
-            return None, False
-        # Each corner's card probabilities, "no index" left out of a corner that shows one; a
-        # corner showing none (covered, or cut off by the outline) says nothing.
-        joint = np.ones((len(RANKS), len(SUITS)))
-        for rank, suit, empty in zip(ranks, suits, none):
-            if empty >= NONE_P:
-                continue
-            joint *= np.outer(rank[:len(RANKS)], suit[:len(SUITS)])
-        joint /= joint.sum()
+        ``sure``; under ``NAMES_FROM`` it is no reading, and a joker seen names no card."""
+        joint, joker = self.card_probabilities(card)
+        if joint is None:
+            return None, joker
         order = np.argsort(-joint, axis=None)[:4]
         names = [RANKS[i // len(SUITS)] + SUITS[i % len(SUITS)] for i in order]
         score = float(joint.ravel()[order[0]])
         if score < NAMES_FROM:
             return None, False
-        return Reading(names[0], score >= SURE, score, names), False
+        return Reading(names[0], score >= self.sure, score, names), False
 
 
 def model_present(path=MODEL_PATH) -> bool:

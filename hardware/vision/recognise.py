@@ -60,7 +60,8 @@ def read_outlined(card: np.ndarray, clf: GlyphClassifier, indexes: Reading | Non
 
     A joker the model sees names nothing. The model's name is taken when it gives one: sure on
     its own at its ``SURE``, or from ``WITNESSED`` when the indexes or a sure glyph reading name
-    the same card. When it names nothing, the glyphs' reading is taken as before
+    the same card; a sure glyph reading of another card (a deck the table taught is read by its
+    glyphs) leaves it unsure, the glyphs' card its second guess. When it names nothing, the glyphs' reading is taken as before
     (:func:`read_card`) when it is sure or the indexes named nothing, else the indexes'."""
     model = default_card_reader() if reader is DEFAULT else reader
     glyphs, _ = read_card(card, clf)
@@ -69,6 +70,10 @@ def read_outlined(card: np.ndarray, clf: GlyphClassifier, indexes: Reading | Non
         return None
     if named is None:
         return glyphs if indexes is None or (glyphs is not None and glyphs.sure) else indexes
+    if glyphs is not None and glyphs.sure and glyphs.card != named.card:
+        # Two readers sure of different cards (a deck the table taught reads by its glyphs): ask.
+        return replace(named, sure=False, candidates=[named.card, glyphs.card] + [
+            c for c in named.candidates[1:] if c != glyphs.card][:2])
     witnessed = (indexes is not None and indexes.card == named.card) or (
         glyphs is not None and glyphs.sure and glyphs.card == named.card)
     return replace(named, sure=named.sure or (witnessed and named.score >= WITNESSED))

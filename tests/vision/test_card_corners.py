@@ -5,6 +5,8 @@ import pytest
 
 from companion.cards import RANKS, SUITS
 from hardware.vision.card_corners import MODEL_PATH, CardCornerReader, corner_region, default_card_reader
+from hardware.vision.classify import Reading
+from hardware.vision.recognise import WITNESSED, read_outlined
 from hardware.vision.detect import warp_card
 from hardware.vision.render import CARD_H, CARD_W, card_quad, paste_card, random_style, render_card, texture
 
@@ -82,3 +84,59 @@ def test_a_damaged_model_file_is_refused(tmp_path):
 
     with pytest.raises(cv2.error):
         CardCornerReader(bad)
+
+
+class Says:
+    """A card-corner model that gives a set answer, to pin down how its reading is weighed."""
+
+    def __init__(self, card=None, score=0.0, joker=False, sure=0.995):
+        self.answer = (Reading(card, score >= sure, score, [card]) if card else None, joker)
+
+    def read(self, card):
+        return self.answer
+
+
+BLANK_CARD = np.full((CARD_H, CARD_W, 3), 240, np.uint8)  # no ink: the glyph classifier names nothing
+
+
+def test_an_outlined_card_takes_the_models_name_sure_only_at_its_threshold_or_witnessed(classifier):
+    unsure_indexes = Reading("9C", False, 0.6, ["9C", "9S"])
+    # Sure on its own.
+    assert read_outlined(BLANK_CARD, classifier, None, Says("9S", 0.999)) == Reading("9S", True, 0.999, ["9S"])
+    # Under its threshold: taken, unsure, unless the indexes name the same card.
+    assert read_outlined(BLANK_CARD, classifier, None, Says("9S", 0.9)).sure is False
+    assert read_outlined(BLANK_CARD, classifier, unsure_indexes, Says("9S", 0.9)).card == "9S"
+    assert read_outlined(BLANK_CARD, classifier, unsure_indexes, Says("9S", 0.9)).sure is False
+    assert read_outlined(BLANK_CARD, classifier, unsure_indexes, Says("9C", 0.9)).sure is True
+    assert read_outlined(BLANK_CARD, classifier, unsure_indexes, Says("9C", WITNESSED - 0.01)).sure is False
+
+
+def test_a_sure_glyph_reading_of_another_card_leaves_the_models_name_unsure(classifier):
+    # A deck the table taught is read surely by its glyphs; the model, which never saw it, may
+    # be sure of another card: the table is asked, both cards offered.
+    drawn = render_card("7D")
+    reading = read_outlined(drawn, classifier, None, Says("8D", 0.999))
+    assert (reading.card, reading.sure) == ("8D", False)
+    assert reading.candidates[:2] == ["8D", "7D"]
+    assert read_outlined(drawn, classifier, None, Says("7D", 0.9)).sure is True  # a sure glyph witness
+
+
+def test_a_joker_the_model_sees_is_not_named_whatever_the_indexes_said(classifier):
+    assert read_outlined(BLANK_CARD, classifier, Reading("AD", False, 0.7, ["AD"]), Says(joker=True)) is None
+
+
+def test_with_no_name_from_the_model_the_indexes_or_glyphs_are_taken_as_before(classifier):
+    unsure_indexes = Reading("9C", False, 0.6, ["9C", "9S"])
+    assert read_outlined(BLANK_CARD, classifier, unsure_indexes, Says()) == unsure_indexes
+    assert read_outlined(BLANK_CARD, classifier, None, Says()) is None
+    drawn = render_card("7D")
+    assert read_outlined(drawn, classifier, None, Says()).card == "7D"  # the glyph classifier's reading
+    assert read_outlined(drawn, classifier, None, None).card == "7D"  # no model at all
+
+
+@shipped
+def test_a_drawn_card_straightened_from_a_table_is_read_sure_by_the_shipped_model(classifier):
+    rng = np.random.default_rng(8)
+    for code in ("10H", "QS", "3C"):
+        reading = read_outlined(straightened_from_a_table(code, rng, random_style(rng)), classifier)
+        assert (reading.card, reading.sure) == (code, True)

@@ -6,7 +6,9 @@ import pytest
 from companion.cards import RANKS, SUITS
 from hardware.vision.corners import (MODEL_PATH, READER_PATH, SECOND_READER_PATH, THIRD_READER_PATH, Corner,
                                      CornerDetector)
+from hardware.vision.card_corners import MODEL_PATH as CARD_CORNERS_PATH
 from hardware.vision.indexes import cards_from_corners
+from hardware.vision.learned import MODEL_PATH as GLYPHS_PATH
 from hardware.vision.recognise import read_image
 from hardware.vision.render import random_scene
 
@@ -49,7 +51,7 @@ def test_two_indexes_that_disagree_are_two_cards_neither_on_top_by_agreement():
 
 @shipped
 def test_the_models_are_small_and_open_in_opencv():
-    models = (MODEL_PATH, READER_PATH, SECOND_READER_PATH, THIRD_READER_PATH)
+    models = (MODEL_PATH, READER_PATH, SECOND_READER_PATH, THIRD_READER_PATH, CARD_CORNERS_PATH, GLYPHS_PATH)
     assert sum(p.stat().st_size for p in models) <= 10 * 1024 * 1024
     assert len(CornerDetector().reader.nets) == 3
 
