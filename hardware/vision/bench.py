@@ -9,8 +9,8 @@ of each of 12 seeds.
 ``--limit`` reads only the first N photos of each folder (a quick look, not the figures);
 ``--held-out`` reads only the photos the trained models never saw (the scenes held out, listed
 in ``models/corner.npz``; the crops' ``valid-*`` files), ``--training`` only the others;
-``--outlines`` reads by card outlines and corner glyphs, without the corner detector (as before
-it); ``--glyphs`` then uses the drawn glyphs alone, as before the corner model.
+``--outlines`` reads by card outlines and corner glyphs, without the corner detector or the
+card-corner model (as before them); ``--glyphs`` then uses the drawn glyphs alone, as before the corner model.
 """
 
 from __future__ import annotations
@@ -24,10 +24,9 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from hardware.vision.classify import Reading, builtin_classifier
+from hardware.vision.classify import builtin_classifier
 from hardware.vision.learned import default_classifier
-from hardware.vision.detect import warp_card
-from hardware.vision.recognise import DEFAULT, read_image, read_outlined
+from hardware.vision.recognise import DEFAULT, read_image
 
 HELD_OUT_CROPS = "valid-"  # the crops no model is trained on
 
@@ -58,12 +57,6 @@ def scenes(folder: Path, clf, limit=None, only=None, detector=DEFAULT) -> dict:
             "ms_mean": float(np.mean(ms)), "ms_p95": float(np.percentile(ms, 95))}
 
 
-def whole_picture(image: np.ndarray) -> np.ndarray:
-    """The outline of a picture that is one card filling it (a crop)."""
-    h, w = image.shape[:2]
-    return np.array([[0, 0], [w - 1, 0], [w - 1, h - 1], [0, h - 1]], np.float32)
-
-
 def crops(folder: Path, clf, limit=None, held_out=False, detector=DEFAULT, training=False, names=None,
           card_reader=DEFAULT) -> dict:
     labels = json.loads((folder / "labels.json").read_text())
@@ -73,16 +66,10 @@ def crops(folder: Path, clf, limit=None, held_out=False, detector=DEFAULT, train
     for name in names:
         truth = labels[name]
         image = cv2.imread(str(folder / name))
-        seen, top = read_image(image, clf, detector)
+        # A crop is one card filling the picture: read_image reads it straightened when its
+        # indexes leave it unsure (recognise._as_one_card).
+        seen, top = read_image(image, clf, detector, card_reader)
         card, is_sure = top, any(s.sure for s in seen if s.card == top)
-        if not is_sure:
-            # A crop is the card filling the picture, so it has no edge to find: the picture is
-            # its outline. Read straightened, as recognise._second_look reads an outlined card
-            # the indexes leave unsure (or name nothing on).
-            named = next((s for s in seen if s.card == top), None)
-            indexes = Reading(named.card, False, named.score, named.candidates) if named else None
-            reading = read_outlined(warp_card(image, whole_picture(image)), clf, indexes, card_reader)
-            card, is_sure = (reading.card, reading.sure) if reading else (None, False)
         if truth == "joker":
             jokers += 1
             jokers_named += card is not None
@@ -225,7 +212,8 @@ def main(argv=None) -> int:
                 only = set(json.loads((data / "scenes" / "labels.json").read_text())) - only
         out["scenes"] = scenes(data / "scenes", clf, args.limit, only, detector)
     if (data / "crops" / "labels.json").exists():
-        out["crops"] = crops(data / "crops", clf, args.limit, args.held_out, detector, args.training)
+        out["crops"] = crops(data / "crops", clf, args.limit, args.held_out, detector, args.training,
+                             card_reader=None if (args.outlines or args.glyphs) else DEFAULT)
     print(json.dumps(out, indent=1))
     return 0
 

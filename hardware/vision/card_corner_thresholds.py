@@ -17,10 +17,11 @@ from pathlib import Path
 import cv2
 
 from companion.cards import RANKS, SUITS
-from hardware.vision.bench import crops, whole_picture
+from hardware.vision.bench import crops
 from hardware.vision.card_corners import NAMES_FROM, CardCornerReader
 from hardware.vision.detect import warp_card
 from hardware.vision.learned import default_classifier
+from hardware.vision.recognise import whole_picture
 from hardware.vision.train_card_corners import crop_names
 
 TRIED = (0.9, 0.95, 0.97, 0.98, 0.99, 0.995, 0.999)

@@ -54,8 +54,8 @@ def read_card(card: np.ndarray, clf: GlyphClassifier) -> tuple[Reading | None, b
 
 def read_outlined(card: np.ndarray, clf: GlyphClassifier, indexes: Reading | None = None,
                   reader=DEFAULT) -> Reading | None:
-    """A straightened card the corner indexes left unsure (``indexes``, their reading) or did not
-    name, named by the card-corner model (:mod:`hardware.vision.card_corners`) with the indexes
+    """A straightened card left unsure (``indexes``: the corner indexes' reading, or its outline's
+    glyphs') or not named, named by the card-corner model (:mod:`hardware.vision.card_corners`) with the indexes
     and the glyph classifier as witnesses (docs/vision.md, "Reading an outlined card").
 
     A joker the model sees names nothing. The model's name is taken when it gives one: sure on
@@ -98,9 +98,10 @@ def index_cards(image: np.ndarray, det) -> tuple[list[SeenCard], str | None, lis
     return seen, top, corners
 
 
-def read_image(image: np.ndarray, clf: GlyphClassifier | None = None,
-               detector=DEFAULT) -> tuple[list[SeenCard], str | None]:
-    """(every card named, the card on top or None). ``detector=None`` reads by outlines only."""
+def read_image(image: np.ndarray, clf: GlyphClassifier | None = None, detector=DEFAULT,
+               card_reader=DEFAULT) -> tuple[list[SeenCard], str | None]:
+    """(every card named, the card on top or None). ``detector=None`` reads by outlines only;
+    ``card_reader`` is the card-corner model (DEFAULT: the shipped one; None: none)."""
     det = default_detector() if detector is DEFAULT else detector
     if det is not None:
         seen, top, corners = index_cards(image, det)
@@ -108,21 +109,51 @@ def read_image(image: np.ndarray, clf: GlyphClassifier | None = None,
         if seen or joker_seen(corners):
             looked: list[SeenCard] = []
             for s in seen:  # in order: the card on top first
-                s = _second_look(image, s, clf)
+                s = _second_look(image, s, clf, card_reader)
                 if all(o.card != s.card for o in looked):
                     looked.append(s)
-            return looked, (looked[0].card if top is not None and looked else None)
-    return read_by_outlines(image, clf or default_classifier())
+            top = looked[0].card if top is not None and looked else None
+            return _as_one_card(image, looked, top, clf, card_reader, joker=not looked)
+    seen, top = read_by_outlines(image, clf or default_classifier())
+    return _as_one_card(image, seen, top, clf, card_reader)
 
 
-def _second_look(image: np.ndarray, card: SeenCard, clf: GlyphClassifier | None) -> SeenCard:
+def whole_picture(image: np.ndarray) -> np.ndarray:
+    """The outline of a picture that is one card filling it."""
+    h, w = image.shape[:2]
+    return np.array([[0, 0], [w - 1, 0], [w - 1, h - 1], [0, h - 1]], np.float32)
+
+
+def _as_one_card(image: np.ndarray, seen: list[SeenCard], top: str | None, clf: GlyphClassifier | None,
+                 card_reader, joker: bool = False) -> tuple[list[SeenCard], str | None]:
+    """A small picture (no longer than ``CLOSER_UP_TO``: a photo of one card, not a camera's
+    frame) whose top card is left unsure, or not named: taken as one card filling the picture,
+    its edge the picture's (an edge found inside it is as likely a frame printed on the card), and
+    read straightened (:func:`read_outlined`). Where the indexes saw only a joker (``joker``),
+    the card-corner model, which knows jokers, has the last word; without it nothing is named."""
+    named = next((s for s in seen if s.card == top), None)
+    if max(image.shape[:2]) > CLOSER_UP_TO or (named is not None and named.sure):
+        return seen, top
+    model = default_card_reader() if card_reader is DEFAULT else card_reader
+    if joker and model is None:
+        return [], None
+    quad = whole_picture(image)
+    indexes = Reading(named.card, False, named.score, named.candidates) if named is not None else None
+    reading = read_outlined(warp_card(image, quad), clf or default_classifier(), indexes, model)
+    if reading is None:  # a joker, or nothing any reader names
+        return [], None
+    whole = SeenCard(reading.card, reading.sure, reading.score, quad, reading.candidates, outlined=True)
+    return [whole] + [s for s in seen if s.card not in (top, reading.card)], whole.card
+
+
+def _second_look(image: np.ndarray, card: SeenCard, clf: GlyphClassifier | None, card_reader=DEFAULT) -> SeenCard:
     """A card the indexes name unsure, whose own edge was found: read again straightened
     (:func:`read_outlined`: the card-corner model, the glyph classifier, which knows the drawn
     designs and any deck the table taught). Its name is taken, sure or not."""
     if card.sure or not card.outlined:
         return card
     reading = read_outlined(warp_card(image, card.outline), clf or default_classifier(),
-                            Reading(card.card, False, card.score, card.candidates))
+                            Reading(card.card, False, card.score, card.candidates), card_reader)
     if reading is None:
         return card
     if reading.card == card.card:

@@ -6,7 +6,7 @@ import pytest
 from companion.cards import RANKS, SUITS
 from hardware.vision.card_corners import MODEL_PATH, CardCornerReader, corner_region, default_card_reader
 from hardware.vision.classify import Reading
-from hardware.vision.recognise import WITNESSED, read_outlined
+from hardware.vision.recognise import WITNESSED, read_image, read_outlined
 from hardware.vision.detect import warp_card
 from hardware.vision.render import CARD_H, CARD_W, card_quad, paste_card, random_style, render_card, texture
 
@@ -140,3 +140,17 @@ def test_a_drawn_card_straightened_from_a_table_is_read_sure_by_the_shipped_mode
     for code in ("10H", "QS", "3C"):
         reading = read_outlined(straightened_from_a_table(code, rng, random_style(rng)), classifier)
         assert (reading.card, reading.sure) == (code, True)
+
+
+def test_a_small_picture_no_reader_names_is_read_as_one_card_filling_it(classifier):
+    picture = np.full((224, 224, 3), 240, np.uint8)  # a photo of one card: nothing for the indexes or glyphs
+    seen, top = read_image(picture, classifier, card_reader=Says("QH", 0.999))
+    assert (top, seen[0].sure) == ("QH", True)
+    assert seen[0].outline.tolist() == [[0, 0], [223, 0], [223, 223], [0, 223]]
+    assert read_image(picture, classifier, card_reader=Says(joker=True)) == ([], None)
+    assert read_image(picture, classifier, card_reader=None) == ([], None)
+
+
+def test_a_camera_frame_is_never_taken_for_one_card_filling_it(classifier):
+    frame = np.full((480, 640, 3), 240, np.uint8)
+    assert read_image(frame, classifier, card_reader=Says("QH", 0.999)) == ([], None)
