@@ -39,6 +39,8 @@ HOLD = 0.08          # how long each pad stays down
 LATE_SETTLE = 0.1    # after a race's last edge is driven: its press handed over and debounced (a pad's
                      # settle timer, run on its own thread, can be tens of ms late on a loaded machine)
 LEAD = 0.02          # a race is set up this long before it opens
+GIVE_UP = 2.0        # a race with no verdict this long after its planned end is counted lost, so a
+                     # press that never arrives (a pad left down by the delivery) cannot hang the bench
 
 
 @dataclass
@@ -61,6 +63,7 @@ class Results:
     missed: int = 0                       # races where a press came after the verdict
     out_of_order: int = 0                 # races whose callbacks ran out of edge order
     stray: int = 0                        # presses that reached a table with no race open
+    lost: int = 0                         # races given up with no verdict (GIVE_UP)
     races: int = 0
     winner_error: list[float] = field(default_factory=list)
     from_edge: list[float] = field(default_factory=list)
@@ -68,6 +71,8 @@ class Results:
 
 
 def percentile(values: list[float], q: float) -> float:
+    if not values:
+        return float("nan")
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(round(q / 100 * (len(ordered) - 1))))]
 
@@ -129,7 +134,7 @@ def run(args: argparse.Namespace) -> Results:
     started = 0
     window, settle, max_delay = args.window_ms / 1000, args.settle_ms / 1000, args.max_delay_ms / 1000
     try:
-        while results.races < args.races:
+        while results.races + results.lost < args.races:
             busy(rng.uniform(0, args.busy_ms / 1000))
             now = time.monotonic()
             for table in range(args.tables):
@@ -164,8 +169,12 @@ def run(args: argparse.Namespace) -> Results:
                         race.verdict, race.verdict_at = verdict, now
                 if race.verdict is not None and ended(race, now, pads_config["debounce_ms"] / 1000):
                     score(race, results)
-                    races[table] = None
-                    free_at[table] = now + rng.uniform(0, 0.02)
+                elif race.verdict is None and now > race.done_at + GIVE_UP:
+                    results.lost += 1
+                else:
+                    continue
+                races[table] = None
+                free_at[table] = now + rng.uniform(0, 0.02)
     finally:
         late.close()
         # Each gpiozero Button takes up to 0.1 s to stop its hold thread: close them together.
@@ -215,8 +224,8 @@ def report(args: argparse.Namespace, results: Results, wall: float) -> None:
     def spread(values: list[float]) -> str:
         return f"median {percentile(values, 50) * 1000:6.2f} ms   p99 {percentile(values, 99) * 1000:6.2f} ms"
 
-    n = results.races
-    print(f"races: {n}, 2-4 pads each, presses 1-30 ms apart; callback delays 0-{args.max_delay_ms:g} ms "
+    n = max(1, results.races)
+    print(f"races: {results.races}, 2-4 pads each, presses 1-30 ms apart; callback delays 0-{args.max_delay_ms:g} ms "
           f"({args.delivery}); main thread busy in 0-{args.busy_ms:g} ms frames; {args.tables} tables at once")
     print(f"judge: window {args.window_ms:g} ms after the first arrival, "
           f"settle {args.settle_ms:g} ms after the earliest edge")
@@ -226,6 +235,7 @@ def report(args: argparse.Namespace, results: Results, wall: float) -> None:
         ("callbacks out of edge order", f"{100 * results.out_of_order / n:7.3f} % of races"),
         ("a press after the verdict (not ranked)", f"{100 * results.missed / n:7.3f} % of races"),
         ("presses reaching no open race", f"{results.stray}"),
+        ("races lost (no verdict)", f"{results.lost}"),
         ("winner timestamp error", spread(results.winner_error)),
         ("latency, first press edge -> verdict", spread(results.from_edge)),
         ("latency, first callback -> verdict", spread(results.from_callback)),

@@ -270,7 +270,8 @@ def table(r: dict) -> str:
         row(f"race judge, {j['races']} races, callbacks 0-50 ms late ({delivery})",
             f"ranked right {j['ranked_right_percent']:.2f}%, winner right {j['winner_right_percent']:.2f}% "
             f"(callbacks out of order in {j['out_of_order_percent']:.1f}%); edge to verdict "
-            f"median {j['edge_to_verdict_ms']['median']:.1f} ms, p99 {j['edge_to_verdict_ms']['p99']:.1f} ms")
+            f"median {j['edge_to_verdict_ms']['median']:.1f} ms, p99 {j['edge_to_verdict_ms']['p99']:.1f} ms"
+            + (f"; **{j['lost_races']} races lost, no verdict**" if j.get("lost_races") else ""))
     engines = r.get("engines")
     if engines:
         row("**Engines**", "")

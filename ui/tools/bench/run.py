@@ -405,12 +405,12 @@ class Bench:
             args = argparse.Namespace(races=count, tables=min(100, count // 2), max_delay_ms=50.0, delivery=delivery,
                                       window_ms=15.0, settle_ms=0.0, busy_ms=8.0, seed=1)
             results = race_bench.run(args)
-            n = results.races
+            n = max(1, results.races)
             judge[delivery] = {
                 "races": n, "ranked_right_percent": 100 * results.correct / n,
                 "winner_right_percent": 100 * results.winner_right / n,
                 "out_of_order_percent": 100 * results.out_of_order / n,
-                "stray_presses": results.stray,
+                "stray_presses": results.stray, "lost_races": results.lost,
                 "edge_to_verdict_ms": {"median": race_bench.percentile(results.from_edge, 50) * 1000,
                                        "p99": race_bench.percentile(results.from_edge, 99) * 1000},
             }
