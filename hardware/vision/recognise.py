@@ -87,7 +87,8 @@ def index_cards(image: np.ndarray, det) -> tuple[list[SeenCard], str | None, lis
     """(the cards the corner indexes name, the card on top, the corners found). A small picture
     (a photo of one card) is shrunk with the rest at the usual scale, and its indexes are often
     missed: when they name nothing and show no joker, it is looked at again, closer. A joker seen
-    closer names nothing (its picture, enlarged, is easily taken for indexes)."""
+    closer names nothing here (its picture, enlarged, is easily taken for indexes); read_image
+    then leaves the picture to the card-corner model (:func:`_as_one_card`)."""
     corners = det.detect(image)
     seen, top = cards_from_corners(image, corners)
     if not seen and max(image.shape[:2]) <= CLOSER_UP_TO and not joker_seen(corners):
