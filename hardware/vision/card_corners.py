@@ -19,6 +19,7 @@ import numpy as np
 
 from companion.cards import RANKS, SUITS
 from hardware.vision.classify import Reading
+from hardware.vision.corners import softmax
 
 MODEL_PATH = Path(__file__).resolve().parent / "models" / "card_corners.onnx"
 REGION = (0.30, 0.34)  # the corner looked at: its width and height as shares of the card's
@@ -38,11 +39,6 @@ def corner_region(card: np.ndarray) -> np.ndarray:
     return cv2.resize(corner, (INPUT_W, INPUT_H), interpolation=cv2.INTER_AREA)
 
 
-def _softmax(z: np.ndarray) -> np.ndarray:
-    z = np.exp(z - z.max(axis=1, keepdims=True))
-    return z / z.sum(axis=1, keepdims=True)
-
-
 class CardCornerReader:
     """Reads a straightened card (as ``detect.warp_card`` gives it) from both corners at once."""
 
@@ -57,7 +53,7 @@ class CardCornerReader:
         self.net.setInput(cv2.dnn.blobFromImages(corners, 1.0 / 255.0))
         out = self.net.forward()
         nr = len(RANKS) + 2
-        return _softmax(out[:, :nr]), _softmax(out[:, nr:])
+        return softmax(out[:, :nr], 1), softmax(out[:, nr:], 1)
 
     def card_probabilities(self, card: np.ndarray) -> tuple[np.ndarray | None, bool]:
         """(each card's probability, both corners together, ``RANKS`` x ``SUITS``, or None when

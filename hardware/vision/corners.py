@@ -52,7 +52,7 @@ class Corner:
         return [(RANKS[i // len(SUITS)] + SUITS[i % len(SUITS)], float(joint.ravel()[i])) for i in order]
 
 
-def _softmax(z: np.ndarray, axis: int) -> np.ndarray:
+def softmax(z: np.ndarray, axis: int) -> np.ndarray:
     z = np.exp(z - z.max(axis=axis, keepdims=True))
     return z / z.sum(axis=axis, keepdims=True)
 
@@ -90,8 +90,8 @@ class CornerDetector:
             # Names are read over the cell and its neighbours, weighted by their heat.
             y0, y1, x0, x1 = max(0, gy - 1), gy + 2, max(0, gx - 1), gx + 2
             wgt = heat[y0:y1, x0:x1][None]
-            rank = (_softmax(out[3:3 + nr, y0:y1, x0:x1], 0) * wgt).sum((1, 2)) / wgt.sum()
-            suit = (_softmax(out[3 + nr:, y0:y1, x0:x1], 0) * wgt).sum((1, 2)) / wgt.sum()
+            rank = (softmax(out[3:3 + nr, y0:y1, x0:x1], 0) * wgt).sum((1, 2)) / wgt.sum()
+            suit = (softmax(out[3 + nr:, y0:y1, x0:x1], 0) * wgt).sum((1, 2)) / wgt.sum()
             # The centre between cells: the heat's centroid round the peak.
             wy, wx = np.mgrid[y0:y0 + wgt.shape[1], x0:x0 + wgt.shape[2]]
             fx, fy = float((wx * wgt[0]).sum() / wgt.sum()), float((wy * wgt[0]).sum() / wgt.sum())
@@ -157,7 +157,7 @@ class IndexReader:
         for net in self.nets:  # the readers' probabilities, averaged
             net.setInput(blob)
             out = net.forward()
-            ranks, suits = ranks + _softmax(out[:, :nr], 1), suits + _softmax(out[:, nr:], 1)
+            ranks, suits = ranks + softmax(out[:, :nr], 1), suits + softmax(out[:, nr:], 1)
         ok = []
         for c, rank, suit in zip(corners, ranks / len(self.nets), suits / len(self.nets)):
             if rank[-1] >= self.NONE_P or suit[-1] >= self.NONE_P:

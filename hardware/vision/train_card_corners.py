@@ -27,7 +27,7 @@ from hardware.vision.card_corners import INPUT_H, INPUT_W, MODEL_PATH, corner_re
 from hardware.vision.detect import warp_card
 from hardware.vision.render import CARD_H, CARD_W, random_style, render_card, texture
 from hardware.vision.train_corners import label_of
-from hardware.vision.train_reader import _colour
+from hardware.vision.train_reader import recoloured
 
 NONE_RANK, NONE_SUIT = len(RANKS) + 1, len(SUITS) + 1
 CALIBRATION = ("-017", "-018", "-019", "-020")  # train-* files kept out to choose the threshold
@@ -61,7 +61,7 @@ def _seen_by_a_camera(region: np.ndarray, rng: np.random.Generator) -> np.ndarra
         h, w = region.shape[:2]
         small = cv2.resize(region, (max(8, int(w * f)), max(8, int(h * f))), interpolation=cv2.INTER_AREA)
         region = cv2.resize(small, (w, h), interpolation=cv2.INTER_LINEAR)
-    return _colour(region, rng)
+    return recoloured(region, rng)
 
 
 def crop_sample(rng, pictures, labels):

@@ -146,7 +146,8 @@ def crop_finds(folder: Path, names: list[str], detector_path, quarters=(0, 1, 2,
     return out
 
 
-def _colour(patch: np.ndarray, rng) -> np.ndarray:
+def recoloured(patch: np.ndarray, rng) -> np.ndarray:
+    """The patch re-lit: brighter or darker, tinted, sometimes blurred, with sensor noise."""
     out = patch.astype(np.float32) * rng.uniform(0.7, 1.25) + rng.uniform(-25, 25)
     out *= rng.uniform(0.9, 1.1, 3)[None, None, :]
     if rng.random() < 0.3:
@@ -234,20 +235,20 @@ def main(argv=None) -> int:
             dx, dy = rng.normal(0, 0.04 * size, 2)
             g = float(np.exp(rng.uniform(math.log(0.9), math.log(1.1))))
             patch = index_patch(image, x + dx, y + dy, size * g, float(rng.uniform(0, 360)))
-            return _colour(patch, rng), int(r), int(s)
+            return recoloured(patch, rng), int(r), int(s)
         u -= args.detected + args.crop_finds
         for pool, share in pools:
             if u < share:
                 image, boxes = pool[int(rng.integers(len(pool)))]
                 if len(boxes):
                     b = boxes[int(rng.integers(len(boxes)))]
-                    return _colour(_jitter_patch(image, b, rng, jitter=JITTER[args.jitter]), rng), int(b[4]), int(b[5])
+                    return recoloured(_jitter_patch(image, b, rng, jitter=JITTER[args.jitter]), rng), int(b[4]), int(b[5])
             u -= share
         image, boxes = (real + drawn + crops)[int(rng.integers(len(real) + len(drawn) + len(crops)))]
         b = _none_box(image, boxes, rng)
         if b is None:
             return sample()
-        return _colour(_jitter_patch(image, b, rng, none=True), rng), NONE_RANK, NONE_SUIT
+        return recoloured(_jitter_patch(image, b, rng, none=True), rng), NONE_RANK, NONE_SUIT
 
     net = build_net()
     opt = torch.optim.AdamW(net.parameters(), lr=2e-3, weight_decay=1e-4)
