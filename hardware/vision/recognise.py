@@ -54,17 +54,23 @@ def read_card(card: np.ndarray, clf: GlyphClassifier) -> tuple[Reading | None, b
 
 def read_outlined(card: np.ndarray, clf: GlyphClassifier, indexes: Reading | None = None,
                   reader=DEFAULT) -> Reading | None:
-    """A straightened card left unsure (``indexes``: the corner indexes' reading, or its outline's
-    glyphs') or not named, named by the card-corner model (:mod:`hardware.vision.card_corners`) with the indexes
-    and the glyph classifier as witnesses (docs/vision.md, "Reading an outlined card").
+    """A straightened card left unsure (``indexes``: the corner indexes' reading, or its
+    outline's glyphs') or not named, named by the card-corner model
+    (:mod:`hardware.vision.card_corners`) with the indexes and the glyph classifier as witnesses
+    (docs/vision.md, "Reading an outlined card")."""
+    glyphs, _ = read_card(card, clf)
+    return weigh(card, glyphs, indexes, reader)
+
+
+def weigh(card: np.ndarray, glyphs: Reading | None, indexes: Reading | None, reader=DEFAULT) -> Reading | None:
+    """The card-corner model's reading of ``card`` weighed with the glyphs' and the indexes'.
 
     A joker the model sees names nothing. The model's name is taken when it gives one: sure on
     its own at its ``SURE``, or from ``WITNESSED`` when the indexes or a sure glyph reading name
     the same card; a sure glyph reading of another card (a deck the table taught is read by its
-    glyphs) leaves it unsure, the glyphs' card its second guess. When it names nothing, the glyphs' reading is taken as before
-    (:func:`read_card`) when it is sure or the indexes named nothing, else the indexes'."""
+    glyphs) leaves it unsure, the glyphs' card its second guess. When it names nothing, the
+    glyphs' reading is taken when it is sure or the indexes named nothing, else the indexes'."""
     model = default_card_reader() if reader is DEFAULT else reader
-    glyphs, _ = read_card(card, clf)
     named, joker = model.read(card) if model is not None else (None, False)
     if joker:
         return None
@@ -115,7 +121,9 @@ def read_image(image: np.ndarray, clf: GlyphClassifier | None = None, detector=D
                     looked.append(s)
             top = looked[0].card if top is not None and looked else None
             return _as_one_card(image, looked, top, clf, card_reader, joker=not looked)
-    seen, top = read_by_outlines(image, clf or default_classifier())
+    # With the detector, nothing named means a design the indexes do not know: the card-corner
+    # model reads each outline too. Without it (the pile watcher's first look), glyphs alone.
+    seen, top = read_by_outlines(image, clf or default_classifier(), card_reader if det is not None else None)
     return _as_one_card(image, seen, top, clf, card_reader)
 
 
@@ -163,11 +171,15 @@ def _second_look(image: np.ndarray, card: SeenCard, clf: GlyphClassifier | None,
                    candidates=[reading.card] + [c for c in card.candidates if c != reading.card][:3])
 
 
-def read_by_outlines(image: np.ndarray, clf: GlyphClassifier) -> tuple[list[SeenCard], str | None]:
-    """Each card outline straightened and its corners read by ``clf``."""
+def read_by_outlines(image: np.ndarray, clf: GlyphClassifier, card_reader=None) -> tuple[list[SeenCard], str | None]:
+    """Each card outline straightened and its corners read by ``clf``, and by the card-corner
+    model when given (:func:`weigh`)."""
     seen: list[SeenCard] = []
     for quad in find_cards(image):
-        reading, agree = read_card(warp_card(image, quad), clf)
+        card = warp_card(image, quad)
+        reading, agree = read_card(card, clf)
+        if card_reader is not None:
+            reading = weigh(card, reading, None, card_reader)
         if reading is None or any(s.card == reading.card for s in seen):
             continue
         seen.append(SeenCard(reading.card, reading.sure, reading.score, quad, reading.candidates, agree))

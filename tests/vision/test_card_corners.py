@@ -134,6 +134,25 @@ def test_with_no_name_from_the_model_the_indexes_or_glyphs_are_taken_as_before(c
     assert read_outlined(drawn, classifier, None, None).card == "7D"  # no model at all
 
 
+def test_a_design_the_indexes_do_not_know_is_read_by_the_model_on_each_outline(classifier):
+    # A camera frame whose card the indexes name nothing on (here: no detector's index at all,
+    # a blank card) has each outline read by the model too; without the detector (the pile
+    # watcher's first look) by the glyphs alone.
+    frame = texture(480, 640, np.random.default_rng(2), "wood")
+    paste_card(frame, np.full((CARD_H, CARD_W, 3), 235, np.uint8), card_quad(320, 240, 200, 10))
+
+    class NoIndexes:
+        def detect(self, image, scale=None):
+            return []
+
+        def scale_for(self, image):
+            return 1.0
+
+    seen, top = read_image(frame, classifier, NoIndexes(), card_reader=Says("5S", 0.999))
+    assert (top, seen[0].sure) == ("5S", True)
+    assert read_image(frame, classifier, None, card_reader=Says("5S", 0.999)) == ([], None)
+
+
 @shipped
 def test_a_drawn_card_straightened_from_a_table_is_read_sure_by_the_shipped_model(classifier):
     rng = np.random.default_rng(8)
@@ -152,5 +171,7 @@ def test_a_small_picture_no_reader_names_is_read_as_one_card_filling_it(classifi
 
 
 def test_a_camera_frame_is_never_taken_for_one_card_filling_it(classifier):
-    frame = np.full((480, 640, 3), 240, np.uint8)
+    frame = np.full((480, 640, 3), 60, np.uint8)  # a dark table: no card's edge, no index
     assert read_image(frame, classifier, card_reader=Says("QH", 0.999)) == ([], None)
+    small = np.full((224, 224, 3), 60, np.uint8)  # the same, as a small picture, is one card
+    assert read_image(small, classifier, card_reader=Says("QH", 0.999))[1] == "QH"
