@@ -62,6 +62,11 @@ def read_outlined(card: np.ndarray, clf: GlyphClassifier, indexes: Reading | Non
     return weigh(card, glyphs, indexes, reader)
 
 
+def _card_reader(reader):
+    """The card-corner model asked for: DEFAULT the shipped one (None without it), None none."""
+    return default_card_reader() if reader is DEFAULT else reader
+
+
 def weigh(card: np.ndarray, glyphs: Reading | None, indexes: Reading | None, reader=DEFAULT) -> Reading | None:
     """The card-corner model's reading of ``card`` weighed with the glyphs' and the indexes'.
 
@@ -70,7 +75,7 @@ def weigh(card: np.ndarray, glyphs: Reading | None, indexes: Reading | None, rea
     the same card; a sure glyph reading of another card (a deck the table taught is read by its
     glyphs) leaves it unsure, the glyphs' card its second guess. When it names nothing, the
     glyphs' reading is taken when it is sure or the indexes named nothing, else the indexes'."""
-    model = default_card_reader() if reader is DEFAULT else reader
+    model = _card_reader(reader)
     named, joker = model.read(card) if model is not None else (None, False)
     if joker:
         return None
@@ -143,7 +148,7 @@ def _as_one_card(image: np.ndarray, seen: list[SeenCard], top: str | None, clf: 
     named = next((s for s in seen if s.card == top), None)
     if max(image.shape[:2]) > CLOSER_UP_TO or (named is not None and named.sure):
         return seen, top
-    model = default_card_reader() if card_reader is DEFAULT else card_reader
+    model = _card_reader(card_reader)
     if joker and model is None:
         return [], None
     quad = whole_picture(image)

@@ -27,7 +27,7 @@ from hardware.vision.card_corners import INPUT_H, INPUT_W, MODEL_PATH, corner_re
 from hardware.vision.detect import warp_card
 from hardware.vision.render import CARD_H, CARD_W, random_style, render_card, texture
 from hardware.vision.train_corners import label_of
-from hardware.vision.train_reader import recoloured
+from hardware.vision.train_reader import export, recoloured
 
 NONE_RANK, NONE_SUIT = len(RANKS) + 1, len(SUITS) + 1
 CALIBRATION = ("-017", "-018", "-019", "-020")  # train-* files kept out to choose the threshold
@@ -165,18 +165,8 @@ def main(argv=None) -> int:
         sched.step()
         if step % 100 == 0:
             print(f"step {step} loss {loss.item():.3f} ({time.time() - t0:.0f} s)", flush=True)
-    export(net, args.out)
+    export(net, args.out, (INPUT_H, INPUT_W), "corner")
     return 0
-
-
-def export(net, path: str) -> None:
-    import torch
-
-    net.eval()
-    torch.onnx.export(net, torch.zeros(1, 3, INPUT_H, INPUT_W), path, input_names=["corner"], output_names=["out"],
-                      opset_version=13, dynamic_axes={"corner": {0: "n"}, "out": {0: "n"}}, dynamo=False)
-    net.train()
-    print(f"saved {path} ({Path(path).stat().st_size / 1e6:.2f} MB)", flush=True)
 
 
 if __name__ == "__main__":

@@ -277,12 +277,13 @@ def main(argv=None) -> int:
     return 0
 
 
-def export(net, path: str) -> None:
+def export(net, path: str, size: tuple[int, int] = (PATCH, PATCH), name: str = "patch") -> None:
+    """The network to ONNX for OpenCV: a batch of any length of ``size`` (height, width) pictures."""
     import torch
 
     net.eval()
-    torch.onnx.export(net, torch.zeros(1, 3, PATCH, PATCH), path, input_names=["patch"], output_names=["out"],
-                      opset_version=13, dynamic_axes={"patch": {0: "n"}, "out": {0: "n"}}, dynamo=False)
+    torch.onnx.export(net, torch.zeros(1, 3, *size), path, input_names=[name], output_names=["out"],
+                      opset_version=13, dynamic_axes={name: {0: "n"}, "out": {0: "n"}}, dynamo=False)
     net.train()
     print(f"saved {path} ({Path(path).stat().st_size / 1e6:.2f} MB)", flush=True)
 
