@@ -201,11 +201,14 @@ def read_file(path: str, clf: GlyphClassifier | None = None) -> dict:
 
     if not os.path.isfile(path):
         raise ValueError("no such file")
+    # Our message, not OpenCV's: its decoders log their own errors (a truncated file) to stderr.
+    log = cv2.utils.logging
+    level = log.getLogLevel()
+    log.setLogLevel(log.LOG_LEVEL_SILENT)
     try:
-        cv2.utils.logging.setLogLevel(cv2.utils.logging.LOG_LEVEL_ERROR)  # our message, not OpenCV's
-    except AttributeError:
-        pass
-    image = cv2.imread(str(path), cv2.IMREAD_COLOR)
+        image = cv2.imread(str(path), cv2.IMREAD_COLOR)
+    finally:
+        log.setLogLevel(level)
     if image is None:
         raise ValueError("not an image OpenCV can read (missing, empty or not a picture)")
     clf = clf or default_classifier()

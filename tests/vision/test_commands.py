@@ -32,6 +32,15 @@ def test_vision_prints_one_json_line_per_image_and_exit_2_for_an_unreadable_one(
     assert capsys.readouterr().err.strip() == f"{tmp_path / 'missing.jpg'}: no such file"
 
 
+def test_a_truncated_picture_gets_one_line_naming_it_and_nothing_from_opencv(tmp_path, capfd):
+    cut = tmp_path / "cut.ppm"
+    cut.write_bytes(b"P6\n2 2\n255\n")  # a header promising pixels that never come
+    assert main(["vision", str(cut)]) == 2
+    out, err = capfd.readouterr()
+    assert out == ""
+    assert err.splitlines() == [f"{cut}: not an image OpenCV can read (missing, empty or not a picture)"]
+
+
 def test_camera_check_on_a_recorded_game(tmp_path, capsys):
     from hardware.vision.synthetic import game_video
 
