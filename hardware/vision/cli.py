@@ -1,4 +1,6 @@
-"""``jack-companion vision IMAGE... [--json]``: name the cards in still photos.
+"""``jack-companion vision IMAGE... [--json]``: name the cards in still photos;
+``jack-companion vision --explain IMAGE OUT.png``: draw what each reader saw (see
+:mod:`hardware.vision.explain`).
 
 One JSON line per image: {"image", "cards": [{"card", "sure", "score", "outline"}], "top", "ms"}.
 An image that cannot be read gets ``IMAGE: reason`` on stderr and exit status 2; the rest are
@@ -13,15 +15,23 @@ import sys
 
 def add_commands(sub) -> None:
     p = sub.add_parser("vision", help="name the cards in still photos (one JSON line per image with --json)")
-    p.add_argument("images", nargs="+", metavar="IMAGE")
+    p.add_argument("images", nargs="*", metavar="IMAGE")
     p.add_argument("--json", action="store_true", help="one JSON line per image")
-    p.set_defaults(func=cmd_vision)
+    p.add_argument("--explain", nargs=2, metavar=("IMAGE", "OUT.png"),
+                   help="draw each outline, index box and name found in IMAGE into the picture OUT.png")
+    p.set_defaults(func=cmd_vision, parser=p)
 
 
 def cmd_vision(args) -> int:
     from hardware.vision.learned import default_classifier
     from hardware.vision.recognise import read_file
 
+    if args.explain:
+        if args.images:
+            args.parser.error("--explain reads one IMAGE: give no other images with it")
+        return cmd_explain(*args.explain)
+    if not args.images:
+        args.parser.error("give at least one IMAGE (or --explain IMAGE OUT.png)")
     clf = default_classifier()
     status = 0
     for path in args.images:
@@ -37,3 +47,31 @@ def cmd_vision(args) -> int:
             names = ", ".join(f"{c['card']}{'' if c['sure'] else '?'}" for c in line["cards"]) or "no card"
             print(f"{path}: top {line['top'] or '-'}; seen {names} ({line['ms']} ms)", flush=True)
     return status
+
+
+def cmd_explain(path: str, out: str) -> int:
+    from hardware.vision.corners import default_detector
+    from hardware.vision.explain import explain
+    from hardware.vision.recognise import load_image, read_image
+
+    if not out.lower().endswith((".png", ".jpg", ".jpeg")):
+        print(f"{out}: the picture to write must end in .png or .jpg", file=sys.stderr)
+        return 2
+    try:
+        image = load_image(path)
+    except ValueError as exc:
+        print(f"{path}: {exc}", file=sys.stderr)
+        return 2
+    seen, top = read_image(image)
+    det = default_detector()
+    corners = det.detect(image, read=False) if det is not None else []
+    named = det.reader.read(image, list(corners)) if det is not None and det.reader else []
+    picture = explain(image, seen, top, corners, named)
+    import cv2
+
+    if not cv2.imwrite(out, picture):
+        print(f"{out}: could not write the picture there", file=sys.stderr)
+        return 2
+    names = ", ".join(f"{s.card}{'' if s.sure else '?'}" for s in seen) or "no card"
+    print(f"{path}: top {top or '-'}; seen {names}; drawn in {out}", flush=True)
+    return 0

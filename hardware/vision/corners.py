@@ -69,8 +69,9 @@ class CornerDetector:
         """The usual scale: a 720-pixel photo shrunk to the network's input, smaller ones as large."""
         return INPUT / max(REFERENCE, *image.shape[:2])
 
-    def detect(self, image: np.ndarray, scale: float | None = None) -> list[Corner]:
-        """Every corner index found in a BGR photo, in the photo's own pixels."""
+    def detect(self, image: np.ndarray, scale: float | None = None, read: bool = True) -> list[Corner]:
+        """Every corner index found in a BGR photo, in the photo's own pixels; ``read=False``
+        keeps every peak with the detector's own names (the readers neither name nor drop any)."""
         h, w = image.shape[:2]
         scale = scale or self.scale_for(image)
         # The network takes sides that are multiples of 32: pad the shrunk photo.
@@ -99,7 +100,7 @@ class CornerDetector:
             bw, bh = np.exp(out[1:3, gy, gx]) * STRIDE / scale
             found.append(Corner(float(cx), float(cy), float(bw), float(bh), float(heat[gy, gx]), rank, suit))
         found.sort(key=lambda c: -c.heat)
-        return self.reader.read(image, found) if self.reader else found
+        return self.reader.read(image, found) if self.reader and read else found
 
 
 def index_patch(image: np.ndarray, x: float, y: float, size: float, angle: float = 0.0) -> np.ndarray:

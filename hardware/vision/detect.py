@@ -129,6 +129,8 @@ def find_cards(image: np.ndarray) -> list[np.ndarray]:
     mask = cv2.morphologyEx(mask, cv2.MORPH_CLOSE, np.ones((5, 5), np.uint8))
     quads: list[np.ndarray] = []
     contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+    # A shape much smaller than a card cannot become one (a textured table makes thousands).
+    contours = [c for c in contours if cv2.contourArea(c) >= 0.8 * MIN_AREA * area]
     for c in contours:
         q = _as_quad(c, area, loose=True)
         if q is not None:

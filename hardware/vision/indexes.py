@@ -69,7 +69,7 @@ def _box(c) -> np.ndarray:
                      [c.x + c.w / 2, c.y + c.h / 2], [c.x - c.w / 2, c.y + c.h / 2]], np.float32)
 
 
-class _Outlines:
+class Outlines:
     """Card outlines found by their shape, looked for only when a card needs one (a
     half-size photo is enough to place them within a few pixels)."""
 
@@ -83,11 +83,15 @@ class _Outlines:
         small = cv2.resize(part, (w // f, h // f), interpolation=cv2.INTER_AREA) if f > 1 else part
         return [q * f for q in find_cards(small)]
 
-    def holding(self, corners) -> np.ndarray | None:
-        """The smallest outline of the card's size holding all its ``corners``, in the whole photo."""
+    def all(self) -> list[np.ndarray]:
+        """Every card outline in the whole photo (found once, then kept)."""
         if self._quads is None:
             self._quads = self._find(self.image)
-        return _smallest_holding(self._quads, corners)
+        return self._quads
+
+    def holding(self, corners) -> np.ndarray | None:
+        """The smallest outline of the card's size holding all its ``corners``, in the whole photo."""
+        return _smallest_holding(self.all(), corners)
 
     def near(self, placed: np.ndarray, corners) -> np.ndarray | None:
         """As :meth:`holding`, looking only round ``placed`` (where the card's indexes put it):
@@ -118,8 +122,9 @@ def _smallest_holding(quads, corners) -> np.ndarray | None:
     return best
 
 
-def cards_from_corners(image: np.ndarray, corners) -> tuple[list[SeenCard], str | None]:
-    """(every card named, the card on top or None) from :func:`hardware.vision.corners.detect`."""
+def cards_from_corners(image: np.ndarray, corners, outlines: Outlines | None = None) -> tuple[list[SeenCard], str | None]:
+    """(every card named, the card on top or None) from :func:`hardware.vision.corners.detect`;
+    ``outlines``: the photo's :class:`Outlines`, to share the edge search with the caller."""
     groups: dict[str, list] = {}
     for c in corners:
         if c.joker >= JOKER_P:
@@ -129,7 +134,7 @@ def cards_from_corners(image: np.ndarray, corners) -> tuple[list[SeenCard], str 
         if p[i] < NAME_P:
             continue
         groups.setdefault(CODES[i], []).append(c)
-    outlines = _Outlines(image)
+    outlines = outlines or Outlines(image)
     ranked: list[tuple[tuple, SeenCard, list]] = []
     for name, group in groups.items():
         group.sort(key=lambda c: -float(_joint(c)[CODES.index(name)]))

@@ -20,12 +20,15 @@ from hardware.vision.classify import GlyphClassifier, Reading
 from hardware.vision.detect import find_cards, warp_card
 from hardware.vision.glyphs import cut_index
 from hardware.vision.corners import default_detector
-from hardware.vision.indexes import JOKER_P, SeenCard, cards_from_corners
+from hardware.vision.indexes import JOKER_P, Outlines, SeenCard, cards_from_corners
 from hardware.vision.learned import default_classifier
 
 DEFAULT = object()  # read_image's detector: the shipped one
 CLOSER = 2.0  # how much closer the second look is (docs/vision.md: the crops' indexes)
 CLOSER_UP_TO = 400  # ... for pictures no longer than this: it then costs at most one usual look
+CLOSER_CARDS = 2.5  # the closer look at cards no sure index was found on (docs/vision.md, "Small cards")
+SMALL_INDEX = 40  # ... where the indexes found are smaller than this as the detector sees them
+CLOSER_MAX = 1280  # ... at most this many pixels a side as the detector sees it
 WITNESSED = 0.8  # the card-corner model's name is sure from this when another reader names it too
 
 
@@ -94,20 +97,59 @@ def joker_seen(corners) -> bool:
     return any(c.joker >= JOKER_P for c in corners)
 
 
-def index_cards(image: np.ndarray, det) -> tuple[list[SeenCard], str | None, list]:
+def index_cards(image: np.ndarray, det, outlines: Outlines | None = None) -> tuple[list[SeenCard], str | None, list]:
     """(the cards the corner indexes name, the card on top, the corners found). A small picture
     (a photo of one card) is shrunk with the rest at the usual scale, and its indexes are often
     missed: when they name nothing and show no joker, it is looked at again, closer. A joker seen
     closer names nothing here (its picture, enlarged, is easily taken for indexes); read_image
     then leaves the picture to the card-corner model (:func:`_as_one_card`)."""
     corners = det.detect(image)
-    seen, top = cards_from_corners(image, corners)
+    seen, top = cards_from_corners(image, corners, outlines)
     if not seen and max(image.shape[:2]) <= CLOSER_UP_TO and not joker_seen(corners):
         corners = det.detect(image, scale=CLOSER * det.scale_for(image))
         if joker_seen(corners):
             return [], None, corners
-        seen, top = cards_from_corners(image, corners)
+        seen, top = cards_from_corners(image, corners, outlines)
+    if outlines is not None and max(image.shape[:2]) > CLOSER_UP_TO:  # a small picture was looked at closer
+        closer = closer_look(image, det, corners, seen, outlines)
+        if closer is not corners:
+            corners = closer
+            seen, top = cards_from_corners(image, corners, outlines)
     return seen, top, corners
+
+
+def _holds(quad: np.ndarray, card: SeenCard) -> bool:
+    return cv2.pointPolygonTest(quad.reshape(-1, 1, 2), _centre(card.outline), False) >= 0
+
+
+def closer_look(image: np.ndarray, det, corners: list, seen: list[SeenCard], outlines: Outlines) -> list:
+    """The corners with those of a closer look at the whole photo (``CLOSER_CARDS`` times the
+    usual scale) when a card outline holds no sure card, or nothing was named: indexes about 15
+    pixels tall (a webcam at 640x480, a phone photo from standing height) are missed at the
+    usual scale. An index found at both looks is kept as the surer reading; ``corners`` itself
+    when there was nothing to look at again, or the indexes found are large (``SMALL_INDEX``:
+    the scenes' cards are never looked at again). (Looking only at the outlines left unread found
+    fewer: a card on a pale table often has no outline.)"""
+    if not seen and not corners and not outlines.all():
+        return corners  # no index, no outline: a camera frame with no card in it
+    if seen and (np.median([max(c.w, c.h) for c in corners]) * det.scale_for(image) >= SMALL_INDEX
+                 or all(any(s.sure and _holds(q, s) for s in seen) for q in outlines.all())):
+        return corners  # indexes as large as the detector learned them, or every card read
+    h, w = image.shape[:2]
+    scale = min(CLOSER_CARDS * det.scale_for(image), CLOSER_MAX / max(h, w))
+    if scale <= 1.2 * det.scale_for(image):
+        return corners  # no closer than the first look
+    found = det.detect(image, scale=scale)
+    kept = list(corners)
+    for c in found:
+        twin = next((k for k, o in enumerate(kept)
+                     if np.hypot(c.x - o.x, c.y - o.y) <= 0.5 * max(c.w, c.h, o.w, o.h)), None)
+        if twin is None:
+            kept.append(c)
+        elif c.best(1)[0][1] > kept[twin].best(1)[0][1]:
+            kept[twin] = c
+    kept.sort(key=lambda c: -c.heat)
+    return kept
 
 
 def read_image(image: np.ndarray, clf: GlyphClassifier | None = None, detector=DEFAULT,
@@ -116,7 +158,9 @@ def read_image(image: np.ndarray, clf: GlyphClassifier | None = None, detector=D
     ``card_reader`` is the card-corner model (DEFAULT: the shipped one; None: none)."""
     det = default_detector() if detector is DEFAULT else detector
     if det is not None:
-        seen, top, corners = index_cards(image, det)
+        outlines = Outlines(image)
+        outlines.all()  # every outline is read below: found once, not again round each card
+        seen, top, corners = index_cards(image, det, outlines)
         # Nothing named and no joker seen: a design the indexes do not know, read by outline.
         if seen or joker_seen(corners):
             looked: list[SeenCard] = []
@@ -125,11 +169,62 @@ def read_image(image: np.ndarray, clf: GlyphClassifier | None = None, detector=D
                 if all(o.card != s.card for o in looked):
                     looked.append(s)
             top = looked[0].card if top is not None and looked else None
+            jokers = [(c.x, c.y) for c in corners if c.joker >= JOKER_P]
+            looked, top = merge_outlines(image, looked, top, outlines, clf, card_reader, jokers)
             return _as_one_card(image, looked, top, clf, card_reader, joker=not looked)
     # With the detector, nothing named means a design the indexes do not know: the card-corner
     # model reads each outline too. Without it (the pile watcher's first look), glyphs alone.
     seen, top = read_by_outlines(image, clf or default_classifier(), card_reader if det is not None else None)
     return _as_one_card(image, seen, top, clf, card_reader)
+
+
+def _centre(outline: np.ndarray) -> tuple[float, float]:
+    x, y = np.asarray(outline, dtype=np.float32).mean(axis=0)
+    return float(x), float(y)
+
+
+def merge_outlines(image: np.ndarray, seen: list[SeenCard], top: str | None, outlines: Outlines,
+                   clf: GlyphClassifier | None, card_reader=DEFAULT, jokers=()) -> tuple[list[SeenCard], str | None]:
+    """The cards the indexes named, with every card outline in the photo read too
+    (docs/vision.md, "Every card in the photo"): an outline no sure card lies in is
+    straightened and read (:func:`weigh`). A card the indexes missed is listed; one they named
+    unsure is made sure by a sure reading of the same card, or taken over by a sure reading of
+    another in its place. A sure name of the indexes is never changed or dropped, and an outline
+    holding a joker's corner (``jokers``: their middles) is that joker, never named."""
+    model = _card_reader(card_reader)
+    seen = list(seen)
+    for quad in outlines.all():
+        poly = quad.reshape(-1, 1, 2)
+        inside = [s for s in seen if cv2.pointPolygonTest(poly, _centre(s.outline), False) >= 0]
+        if any(s.sure for s in inside):
+            continue  # a card the indexes are sure of: this is its edge
+        if any(cv2.pointPolygonTest(poly, (float(x), float(y)), False) >= 0 for x, y in jokers):
+            continue
+        card = warp_card(image, quad)
+        glyphs, agree = read_card(card, clf or default_classifier())
+        reading = weigh(card, glyphs, None, model)
+        if reading is None:
+            continue
+        known = next((s for s in seen if s.card == reading.card), None)
+        if known is not None:
+            if reading.sure and not known.sure:
+                seen[seen.index(known)] = replace(known, sure=True, score=max(known.score, reading.score),
+                                                  outline=quad, outlined=True, both_corners=True)
+            continue
+        if inside and not reading.sure:
+            continue  # the indexes' unsure name of this card stands
+        new = SeenCard(reading.card, reading.sure, reading.score, quad, reading.candidates, True, outlined=True)
+        seen = [s for s in seen if s not in inside] + [new]
+        if top in (s.card for s in inside):
+            top = new.card
+    named = next((s for s in seen if s.card == top), None)
+    if named is None or not (named.sure and named.both_corners):
+        # The card on top lies whole: a card read sure by its whole outline, the biggest.
+        whole = [s for s in seen if s.sure and s.both_corners]
+        if whole:
+            top = max(whole, key=lambda s: abs(cv2.contourArea(np.asarray(s.outline, np.float32)))).card
+    seen.sort(key=lambda s: s.card != top)
+    return seen, top if seen else None
 
 
 def whole_picture(image: np.ndarray) -> np.ndarray:
@@ -195,8 +290,8 @@ def read_by_outlines(image: np.ndarray, clf: GlyphClassifier, card_reader=None) 
     return seen, top
 
 
-def read_file(path: str, clf: GlyphClassifier | None = None) -> dict:
-    """The JSON line of ``jack-companion vision`` for one image; raises ValueError if unreadable."""
+def load_image(path: str) -> np.ndarray:
+    """The picture at ``path`` (BGR); raises ValueError with the reason it cannot be read."""
     import os
 
     if not os.path.isfile(path):
@@ -211,6 +306,12 @@ def read_file(path: str, clf: GlyphClassifier | None = None) -> dict:
         log.setLogLevel(level)
     if image is None:
         raise ValueError("not an image OpenCV can read (missing, empty or not a picture)")
+    return image
+
+
+def read_file(path: str, clf: GlyphClassifier | None = None) -> dict:
+    """The JSON line of ``jack-companion vision`` for one image; raises ValueError if unreadable."""
+    image = load_image(path)
     clf = clf or default_classifier()
     t0 = time.perf_counter()
     seen, top = read_image(image, clf)

@@ -54,9 +54,51 @@ def straightened(picture: np.ndarray, quad: np.ndarray, rng: np.random.Generator
     return cv2.rotate(card, cv2.ROTATE_180) if rng.random() < 0.5 else card
 
 
+def other_reds(region: np.ndarray, rng: np.random.Generator) -> np.ndarray:
+    """The red ink of another deck: maroon, crimson or orange-red instead of the printed red."""
+    hsv = cv2.cvtColor(region, cv2.COLOR_BGR2HSV).astype(np.float32)
+    red = ((hsv[..., 0] < 12) | (hsv[..., 0] > 165)) & (hsv[..., 1] > 70)
+    hsv[..., 0] = np.where(red, (hsv[..., 0] + rng.uniform(-10, 8)) % 180, hsv[..., 0])
+    hsv[..., 2] = np.where(red, hsv[..., 2] * rng.uniform(0.45, 1.0), hsv[..., 2])
+    return cv2.cvtColor(np.clip(hsv, 0, 255).astype(np.uint8), cv2.COLOR_HSV2BGR)
+
+
+def table_light(region: np.ndarray, rng: np.random.Generator) -> np.ndarray:
+    """A vignette darkening one side, or a lamp's glare: a bright patch washing the ink out."""
+    h, w = region.shape[:2]
+    y, x = np.mgrid[0:h, 0:w].astype(np.float32)
+    cx, cy = rng.uniform(-0.5, 1.5) * w, rng.uniform(-0.5, 1.5) * h
+    d = np.hypot(x - cx, y - cy) / max(h, w)
+    out = region.astype(np.float32)
+    if rng.random() < 0.6:
+        out *= np.clip(1.0 - rng.uniform(0.2, 0.6) * d, 0.25, 1.0)[..., None]
+    else:
+        out += (rng.uniform(60, 160) * np.exp(-(d / rng.uniform(0.2, 0.6)) ** 2))[..., None]
+    return np.clip(out, 0, 255).astype(np.uint8)
+
+
+def blurred(region: np.ndarray, rng: np.random.Generator) -> np.ndarray:
+    """Shallow focus or a hand moving: a Gaussian or a straight motion blur."""
+    if rng.random() < 0.5:
+        return cv2.GaussianBlur(region, (0, 0), rng.uniform(0.8, 2.5))
+    n = int(rng.integers(3, 9))
+    kernel = np.zeros((n, n), np.float32)
+    kernel[n // 2] = 1.0 / n
+    m = cv2.getRotationMatrix2D((n / 2 - 0.5, n / 2 - 0.5), rng.uniform(0, 180), 1.0)
+    kernel = cv2.warpAffine(kernel, m, (n, n))
+    return cv2.filter2D(region, -1, kernel / max(1e-6, kernel.sum()))
+
+
 def _seen_by_a_camera(region: np.ndarray, rng: np.random.Generator) -> np.ndarray:
-    """Sometimes as a small card in a camera frame sees it: fewer pixels, then enlarged."""
-    if rng.random() < 0.3:
+    """Sometimes as a small card in a camera frame sees it: fewer pixels, then enlarged; and
+    (for cards of other tables) blurred, unevenly lit, printed in other reds."""
+    if rng.random() < 0.2:
+        region = other_reds(region, rng)
+    if rng.random() < 0.25:
+        region = blurred(region, rng)
+    if rng.random() < 0.25:
+        region = table_light(region, rng)
+    if rng.random() < 0.4:
         f = rng.uniform(0.35, 0.8)
         h, w = region.shape[:2]
         small = cv2.resize(region, (max(8, int(w * f)), max(8, int(h * f))), interpolation=cv2.INTER_AREA)
@@ -79,6 +121,13 @@ def drawn_sample(rng):
     table[40:40 + CARD_H, 40:40 + CARD_W] = face
     quad = _full_quad(CARD_W, CARD_H) + 40
     return straightened(table, quad, rng, 0.02), label_of(code)
+
+
+def table_sample(rng, outlined):
+    """A real card of another deck on another table (``tables/`` training photos), straightened
+    from its found outline a little off."""
+    image, quad, code = outlined[int(rng.integers(len(outlined)))]
+    return straightened(image, quad, rng, 0.02), label_of(code)
 
 
 def none_sample(rng, pictures):
@@ -120,6 +169,8 @@ def main(argv=None) -> int:
     parser.add_argument("--batch", type=int, default=64)
     parser.add_argument("--drawn", type=float, default=0.3, help="share of each batch drawn by render.py")
     parser.add_argument("--none", type=float, default=0.12, help="share of each batch with no index")
+    parser.add_argument("--tables", type=float, default=0.0,
+                        help="share of each batch from the tables/ training photos' outlined cards")
     parser.add_argument("--out", default=str(MODEL_PATH))
     args = parser.parse_args(argv)
 
@@ -136,6 +187,13 @@ def main(argv=None) -> int:
     pictures = [cv2.imread(str(folder / n)) for n in names]
     targets = [label_of(labels[n]) for n in names]
     print(f"{len(names)} crops; {len(crop_names(folder, True))} kept out to choose the threshold", flush=True)
+    outlined = []
+    if args.tables:
+        from hardware.vision.tables import names as table_names, outlined_cards
+
+        tables = Path(args.data) / "tables"
+        outlined = outlined_cards(tables, table_names(tables, "training"))
+        print(f"{len(outlined)} outlined cards from the tables/ training photos", flush=True)
 
     net = build_net()
     opt = torch.optim.AdamW(net.parameters(), lr=2e-3, weight_decay=1e-4)
@@ -150,6 +208,8 @@ def main(argv=None) -> int:
                 card, y = none_sample(rng, pictures)
             elif u < args.none + args.drawn:
                 card, y = drawn_sample(rng)
+            elif u < args.none + args.drawn + args.tables:
+                card, y = table_sample(rng, outlined)
             else:
                 card, y = crop_sample(rng, pictures, targets)
             xs.append(_seen_by_a_camera(corner_region(card), rng))
