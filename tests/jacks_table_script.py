@@ -21,8 +21,11 @@ def deal(seed: int) -> dict[str, list[str]]:
     return {p: sorted(deck[i * 13:(i + 1) * 13], key=low) for i, p in enumerate(PLAYERS)}
 
 
-def play_round(seed: int):
-    """(holder of 3H, the 52 cards in the order they land, {jack: taker}) for a careful table."""
+def play_round(seed: int, slips: dict[int, str] | None = None):
+    """(holder of 3H, the 52 cards in the order they land, {jack: taker}) for a careful table,
+    except in the tricks of ``slips``, where the second player plays a Jack ("jack") or a card
+    off the led suit though they hold it ("revoke") when their hand allows."""
+    slips = slips or {}
     hands = deal(seed)
     leader = next(p for p, cards in hands.items() if "3H" in cards)
     first, order, jacks = leader, [], {}
@@ -38,6 +41,11 @@ def play_round(seed: int):
                 follow = [c for c in hand if trick and c[-1] == trick[0][1][-1]] or hand
                 safe = [c for c in follow if not (number == 1 and c[0] == "J")] or follow
                 card = safe[0]
+                slip = slips.get(number) if i == 1 else None
+                if slip == "jack" and any(c[0] == "J" for c in hand):
+                    card = next(c for c in hand if c[0] == "J")
+                elif slip == "revoke" and card[-1] == trick[0][1][-1]:
+                    card = next((c for c in hand if c[-1] != card[-1]), card)
             hand.remove(card)
             trick.append((player, card))
             order.append(card)
