@@ -10,6 +10,7 @@ from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.gridlayout import GridLayout
 from kivy.uix.modalview import ModalView
 from kivy.uix.screenmanager import Screen
+from kivy.utils import escape_markup
 
 from companion.cards import SUIT_SYMBOLS
 from companion.errors import IllegalAction
@@ -139,6 +140,8 @@ class JacksScreen(Screen):
         self.round_text = f"Correcting round {self.editing}" if self.editing else f"Round {number}"
         self.pass_text = PASS_WORDS[pass_for_round(number)]
         self.lead_text = f"{card_markup('3H', App.get_running_app().four_colour)} leads \u00b7 no Jack in trick 1"
+        if summary.get("play") and not self.editing:
+            self.show_trick(summary["play"])
         for (jack, name), button in self.choice_buttons.items():
             button.state = "down" if self.assignment.get(jack) == name else "normal"
         self.preview_text = preview_words(self.players, dict(self.assignment))
@@ -160,6 +163,28 @@ class JacksScreen(Screen):
             self.winner_text = f"{' and '.join(winners)} {verb} with {low}!"
         else:
             self.winner_text = ""
+
+    def show_trick(self, play: dict):
+        """The round being played trick by trick: who is to play, the cards so far and who is
+        winning; after a trick, who took it and any Jack in it. Once all four Jacks are taken
+        their takers are offered for Record round."""
+        four = App.get_running_app().four_colour
+        trick, last = play["trick"], play["last_trick"]
+        if play["round_over"]:
+            self.pass_text = "All four Jacks are taken"
+            if not self.assignment:
+                self.assignment = dict(play["jacks_taken"])
+                self.preview_text = preview_words(self.players, dict(self.assignment))
+        else:
+            self.pass_text = f"{play['to_play']} to play \u00b7 trick {trick['number']}"
+        if trick["cards"]:
+            cards = " ".join(card_markup(c["card"], four) for c in trick["cards"])
+            self.lead_text = f"{cards} \u00b7 {escape_markup(trick['winning'])} winning"
+        elif last is not None:
+            jacks = " ".join(card_markup(j, four) for j in last["jacks"])
+            self.lead_text = f"{escape_markup(last['taker'])} took trick {last['number']}" + (f" with {jacks}" if jacks else "")
+        else:
+            self.lead_text = f"{escape_markup(trick['leader'])} leads with {card_markup('3H', four)}"
 
     def record(self):
         app = App.get_running_app()
@@ -190,7 +215,9 @@ class JacksScreen(Screen):
         except IllegalAction as exc:
             app.notify(str(exc).capitalize(), "error")
             return
-        if action["type"] == "round":
+        if action["type"] in ("play", "lead"):
+            app.notify("Last play taken back." if action["type"] == "play" else "Who led was taken back.")
+        elif action["type"] == "round":
             # Put the undone round back in the taps, so a wrong tap is one tap to fix.
             self.assignment = dict(action["jacks"])
             app.notify("Last round taken back: fix it and record it again.")
