@@ -1,9 +1,13 @@
-"""Jacks at the table: round, pass and lead shown large; who took each Jack in four taps;
+"""Jacks at the table: round, pass and lead shown large; who took each Jack in four taps, or
+the round refereed from the camera over the middle trick by trick (companion/table/jacks.py);
 the round's points shown before they count; totals, history, chart, undo and edits."""
 
 from __future__ import annotations
 
+import time
+
 from kivy.app import App
+from kivy.clock import Clock
 from kivy.metrics import dp
 from kivy.properties import BooleanProperty, DictProperty, ListProperty, NumericProperty, ObjectProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
@@ -14,12 +18,14 @@ from kivy.utils import escape_markup
 
 from companion.cards import SUIT_SYMBOLS
 from companion.errors import IllegalAction
+from companion.table.jacks import JacksTable
 from companion.games.jacks import ALL_FOUR, JACKS, ONE_EACH, POINTS, pass_for_round, round_kind, round_points
 
 from .. import sound
 from ..widgets.basics import CardFace, ChoiceButton, TableButton, TableLabel
 from ..widgets.card_words import card_markup
 from ..widgets.chart import TotalsChart
+from ..widgets.seen_card import SeenCardBar, SeesCards
 
 PASS_WORDS = {
     "left": "Pass 3 cards left \u2190",
@@ -57,7 +63,7 @@ class JackRow(BoxLayout):
     jack = StringProperty("")
 
 
-class JacksScreen(Screen):
+class JacksScreen(SeesCards, Screen):
     session = ObjectProperty(None, allownone=True)
     round_text = StringProperty("")
     pass_text = StringProperty("")
@@ -69,9 +75,13 @@ class JacksScreen(Screen):
     winner_text = StringProperty("")
     can_undo = BooleanProperty(False)
 
+    camera_take_at_once = True   # every card in the middle is a play: nothing to confirm
+    table: JacksTable | None = None
+
     def prepare(self, session=None, **_):
         if session is not None:
             self.session = session
+            self.table = JacksTable(session, now=time.monotonic, schedule=self._schedule)
             self.assignment = {}
             self.editing = 0
             self.build_rows()
@@ -114,6 +124,43 @@ class JacksScreen(Screen):
             tile = TotalTile(name=name, fill=app.player_colour(name))
             self.tiles[name] = tile
             tiles.add_widget(tile)
+
+    def _schedule(self, delay: float, fn):
+        return Clock.schedule_once(lambda dt: (fn(), self.refresh()), delay)
+
+    # -- the camera over the middle: each card seen is a play (ui/widgets/seen_card.py) ----------
+
+    def on_enter(self, *_):
+        self.camera_begin()
+
+    def on_leave(self, *_):
+        self.camera_end()
+
+    def camera_take(self, code: str) -> None:
+        if self.finished or self.editing:
+            return
+        before = len(self.table.notes)
+        self.table.choose(code)
+        app = App.get_running_app()
+        for note in self.table.notes[before:]:
+            app.notify(note, "error")   # said, never refused: the table plays on
+        if self.table.message:
+            app.notify(self.table.message, "error")
+        if self.table.waiting:
+            self.ask_leader()
+        self.refresh()
+
+    def ask_leader(self) -> None:
+        """One tap says who holds 3\u2665: they led the round's first trick."""
+        self.put_seen_away()
+        self.seen_bar = SeenCardBar("Who has 3\u2665?", [(name, name) for name in self.players],
+                                    on_choose=self.leader_chosen, on_dismiss=self.put_seen_away)
+        self.add_widget(self.seen_bar)
+
+    def leader_chosen(self, name: str) -> None:
+        self.put_seen_away()
+        self.table.tap_leader(name)
+        self.refresh()
 
     def name_cols(self) -> int:
         return 4 if self.width > self.height else 2
@@ -209,6 +256,10 @@ class JacksScreen(Screen):
         app = App.get_running_app()
         if self.editing:
             self.cancel_edit()
+            return
+        if self.table is not None and self.table.waiting:   # a card seen before anyone led
+            self.table.undo()
+            self.refresh()
             return
         try:
             action = self.session.undo()
