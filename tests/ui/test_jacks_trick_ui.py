@@ -45,3 +45,29 @@ def test_the_trick_in_progress_and_the_round_offered_for_record_round(driver, ap
     driver.tap(screen.ids.record_button)
     assert session.summary()["rounds"][0] == {"Ann": 7, "Ben": 0, "Cat": 7, "Dan": 7}
     assert screen.round_text == "Round 2" and "play" not in session.summary()
+
+
+def test_cards_from_the_camera_with_one_tap_for_who_led_and_an_unsure_card_asked(driver, app):
+    """One tap says who holds 3H; from then on every card in the middle is a play. A card the
+    camera is unsure of is asked with its guesses."""
+    from companion.session import Session
+
+    screen = app.open_session(Session.start(app.store, HEADER))
+    driver.pump(2)
+    screen.on_card("3H")                                   # the camera saw the lead
+    assert screen.seen_bar is not None and screen.seen_bar.question.text == "Who has 3\u2665?"
+    driver.tap(screen.seen_bar.buttons["Cat"])
+    assert screen.seen_bar is None
+    assert plain(screen.lead_text) == "3\u2665 \u00b7 Cat winning" and screen.pass_text.startswith("Dan to play")
+    screen.on_unsure(["9H", "9D"])
+    driver.pump(2)
+    driver.tap(screen.seen_bar.buttons["9H"])
+    assert plain(screen.lead_text) == "3\u2665 9\u2665 \u00b7 Dan winning"
+    for card in ("2H", "JH"):                              # Ann 2H, Ben JH: a Jack on the first trick
+        screen.on_card(card)
+    driver.pump(2)
+    assert plain(screen.lead_text) == "Ben took trick 1 with J\u2665"
+    assert "no Jack on the first trick" in app.root.notice   # said, and the play stands
+    assert screen.pass_text == "Ben to play \u00b7 trick 2"
+    driver.tap(screen.ids.undo_button)                     # Undo takes the Jack back
+    assert plain(screen.lead_text) == "3\u2665 9\u2665 2\u2665 \u00b7 Dan winning"
