@@ -82,3 +82,12 @@ def test_a_round_with_a_jack_on_the_first_trick_a_revoke_an_unsure_card_an_undo_
     assert t.offer == jacks
     assert t.record_round()
     assert sum(t.session.summary()["scores"].values()) in (21, 28, 63)
+
+
+def test_a_table_left_keeps_no_timer():
+    clock = FakeClock()
+    t = table(Store(":memory:"), clock)
+    t.tap_leader("Ann")
+    feed(t, clock, ["3H", "KH", "2H", "4H"])
+    t.close()
+    assert not t.showing_taken and all(handle.cancelled for *_, handle in clock._due)

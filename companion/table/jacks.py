@@ -89,6 +89,12 @@ class JacksTable:
         if self._push({"type": "play", "card": card}) and self.play["last_trick"] != before:
             self._show_taken()
 
+    def close(self) -> None:
+        """The table is left: its timer goes too (nothing holds the screen after it)."""
+        if self._taken_timer is not None:
+            self._taken_timer.cancel()
+        self._taken_shown()
+
     def _show_taken(self) -> None:
         if self._taken_timer is not None:
             self._taken_timer.cancel()

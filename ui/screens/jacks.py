@@ -80,6 +80,8 @@ class JacksScreen(SeesCards, Screen):
 
     def prepare(self, session=None, **_):
         if session is not None:
+            if self.table is not None:
+                self.table.close()
             self.session = session
             self.table = JacksTable(session, now=time.monotonic, schedule=self._schedule)
             self.assignment = {}
@@ -135,6 +137,8 @@ class JacksScreen(SeesCards, Screen):
 
     def on_leave(self, *_):
         self.camera_end()
+        if self.table is not None:
+            self.table.close()
 
     def camera_take(self, code: str) -> None:
         if self.finished or self.editing:
@@ -223,7 +227,9 @@ class JacksScreen(SeesCards, Screen):
                 self.assignment = dict(play["jacks_taken"])
                 self.preview_text = preview_words(self.players, dict(self.assignment))
         else:
-            self.pass_text = f"{play['to_play']} to play \u00b7 trick {trick['number']}"
+            # Whose play, as large as the round number was (read from across the table).
+            self.round_text = f"{play['to_play']} to play"
+            self.pass_text = f"Round {self.session.summary()['round']} \u00b7 trick {trick['number']}"
         if trick["cards"]:
             cards = " ".join(card_markup(c["card"], four) for c in trick["cards"])
             self.lead_text = f"{cards} \u00b7 {escape_markup(trick['winning'])} winning"
