@@ -106,3 +106,21 @@ def test_a_whole_round_of_plays_finds_who_took_each_jack_and_replays_to_the_same
 def test_older_logs_of_rounds_still_replay():
     g = game({"type": "round", "jacks": {"JS": "Ann", "JH": "Ben", "JC": "Ann", "JD": "Cat"}})
     assert g.summary()["scores"] == {"Ann": 11, "Ben": 7, "Cat": 3, "Dan": 0}
+
+
+def test_replay_shows_the_trick_in_progress(tmp_path):
+    """`replay --json` shows the trick being played; `replay` says it in words."""
+    import json
+    import subprocess
+
+    from tests.test_jacks_rules import jack_companion
+
+    log = tmp_path / "round.jsonl"
+    log.write_text("\n".join(json.dumps(line) for line in [
+        {"game": "jacks", "players": PLAYERS}, lead("Ben"), *play("3H", "JH")]) + "\n", encoding="utf-8")
+    run = [jack_companion(), "replay"]
+    out = json.loads(subprocess.run(run + ["--json", str(log)], capture_output=True, text=True, check=True).stdout)
+    assert out["play"]["trick"]["cards"] == [{"player": "Ben", "card": "3H"}, {"player": "Cat", "card": "JH"}]
+    assert out["play"]["to_play"] == "Dan" and out["play"]["trick"]["winning"] == "Cat"
+    words = subprocess.run(run + [str(log)], capture_output=True, text=True, check=True).stdout
+    assert "Trick 1: Ben 3H, Cat JH; Dan to play" in words and "no Jack on the first trick" in words

@@ -238,6 +238,11 @@ class JacksRules(Rules):
             lines.append("Game over: " + " and ".join(state.winners) + (" win" if len(state.winners) > 1 else " wins"))
         else:
             lines.append(f"Next: round {state.next_round}, pass {pass_for_round(state.next_round)}")
+        if state.hand is not None and not state.finished:
+            trick = state.hand.current
+            played = ", ".join(f"{p} {c}" for p, c in trick.plays) or f"{trick.leader} leads"
+            lines.append(f"Trick {trick.number}: {played}; {state.hand.to_play} to play")
+            lines.extend(f"  {note.text}" for note in state.hand.notes)
         return lines
 
     def finished(self, state: JacksState) -> bool:
