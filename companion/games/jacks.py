@@ -12,9 +12,10 @@ Jack, and the rules here turn that into penalty points (docs/rules.md, "Jacks").
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from ..cards import CardError, parse_card
+from .jacks_tricks import RoundPlay
 from ..rules import Outcome, Rules
 from .registry import GameInfo, register_game
 from ..errors import BadHeader, IllegalAction
@@ -82,6 +83,9 @@ class JacksState:
     # The totals after the last round, carried from state to state so that a refold stays
     # linear (None: work them out from the rounds).
     totals: tuple[int, ...] | None = field(default=None, compare=False, repr=False)
+    # The round being played trick by trick from the camera or the card pad (None: no play of
+    # this round seen yet; rounds told by their Jacks alone never have one).
+    hand: RoundPlay | None = None
 
     def round_jacks(self, number: int) -> dict[str, str]:
         return dict(self.rounds[number - 1])
@@ -164,13 +168,15 @@ class JacksRules(Rules):
 
     def apply(self, state: JacksState, action: dict) -> JacksState:
         kind = action.get("type")
+        if kind in ("lead", "play"):
+            return self.apply_play(state, action)
         if kind == "round":
             if state.finished:
                 raise IllegalAction("the game is over: no more rounds (undo or edit a round to change it)")
             taken = self.read_jacks(state, action.get("jacks"))
             before, points = state.scores, round_points(state.players, dict(taken))
             return JacksState(state.players, state.target, state.rounds + (taken,),
-                              tuple(before[p] + points[p] for p in state.players))
+                              tuple(before[p] + points[p] for p in state.players))  # no hand: the next round starts
         if kind == "edit":
             number = action.get("round")
             if isinstance(number, bool) or not isinstance(number, int) or not 1 <= number <= len(state.rounds):
@@ -178,17 +184,39 @@ class JacksRules(Rules):
                 raise IllegalAction(f"there is no round {number!r} to edit ({played} played)")
             rounds = list(state.rounds)
             rounds[number - 1] = self.read_jacks(state, action.get("jacks"))
-            edited = JacksState(state.players, state.target, tuple(rounds))
+            edited = JacksState(state.players, state.target, tuple(rounds), hand=state.hand)
             for after, totals in enumerate(edited.totals_by_round[:-1], start=1):
                 if max(totals.values()) >= state.target:
                     raise IllegalAction(
                         f"with that change the game would have ended after round {after}, "
                         f"but {len(rounds)} rounds were played")
             return edited
-        raise IllegalAction(f"unknown action type {kind!r} for Jacks (it has \"round\" and \"edit\")")
+        raise IllegalAction(f"unknown action type {kind!r} for Jacks "
+                            f"(it has \"lead\", \"play\", \"round\" and \"edit\")")
+
+    def apply_play(self, state: JacksState, action: dict) -> JacksState:
+        """A round played trick by trick: ``lead`` says who holds 3H (docs/rules.md, "Jacks": the
+        holder of 3H leads the first trick), then each ``play`` is the next card in the middle."""
+        if state.finished:
+            raise IllegalAction("the game is over: no more rounds (undo or edit a round to change it)")
+        if action["type"] == "lead":
+            leader = action.get("player")
+            if leader not in state.players:
+                raise IllegalAction(f"{leader!r} is not playing in this game (players: {', '.join(state.players)})")
+            if state.hand is not None and state.hand.played:
+                raise IllegalAction("this round's first trick has begun: undo its plays to change who led")
+            hand = RoundPlay.led_by(state.players, leader)
+        else:
+            if state.hand is None:
+                raise IllegalAction("say who holds 3\u2665 first: they lead the round's first trick")
+            try:
+                hand = state.hand.play(action.get("card"))
+            except CardError as exc:
+                raise IllegalAction(str(exc)) from None
+        return replace(state, hand=hand)
 
     def summary(self, state: JacksState) -> dict:
-        return {
+        summary = {
             "game": self.name,
             "round": state.next_round,
             "pass": pass_for_round(state.next_round),
@@ -198,6 +226,9 @@ class JacksRules(Rules):
             "finished": state.finished,
             "winners": state.winners,
         }
+        if state.hand is not None:  # the round being played trick by trick (older logs never have one)
+            summary["play"] = state.hand.as_json()
+        return summary
 
     def describe(self, state: JacksState) -> list[str]:
         lines = [f"Jacks, target {state.target}, after {len(state.rounds)} round(s)"]
@@ -207,6 +238,11 @@ class JacksRules(Rules):
             lines.append("Game over: " + " and ".join(state.winners) + (" win" if len(state.winners) > 1 else " wins"))
         else:
             lines.append(f"Next: round {state.next_round}, pass {pass_for_round(state.next_round)}")
+        if state.hand is not None and not state.finished:
+            trick = state.hand.current
+            played = ", ".join(f"{p} {c}" for p, c in trick.plays) or f"{trick.leader} leads"
+            lines.append(f"Trick {trick.number}: {played}; {state.hand.to_play} to play")
+            lines.extend(f"  {note.text}" for note in state.hand.notes)
         return lines
 
     def finished(self, state: JacksState) -> bool:

@@ -107,6 +107,7 @@ class OneEyedJackState:
     turn: int = 0  # index of the player to move (or who moved last, once finished)
     stock: int = 0
     discards: int = 0  # cards in the discard pile since the stock was last rebuilt
+    discarded: tuple[str, ...] = ()  # those cards: a card with all its copies here is in no hand
     rebuilt: bool = False  # the stock has already been rebuilt from the discards once
     reshuffle: bool = False  # the last action emptied the stock and the discards became the new one
     swapped: bool = False  # the player to move has swapped a dead card this turn
@@ -181,13 +182,29 @@ def is_dead(state: OneEyedJackState, card: str) -> bool:
 def targets(state: OneEyedJackState, card: str) -> list[Space]:
     """Where ``card`` can go now: its open spaces; any open non-corner space for JC/JD; the
     chips JS/JH may remove. Empty once the game is over."""
-    if state.finished:
+    if state.finished or all_copies_out(state, card):
         return []
     code = _card(card)
     if code in ONE_EYED:
         return removable(state)
     spaces = PLAYABLE_SPACES if code in TWO_EYED else spaces_of(code)
     return [s for s in spaces if state.chip(s) is None]
+
+
+COPIES = 2   # two decks: every card twice (docs/rules.md, "One-Eyed Jack")
+
+
+def all_copies_out(state: OneEyedJackState, card: str) -> bool:
+    """Both copies of ``card`` are on the discard pile (each played card is: its chip is on the
+    board), so nobody can hold it: it is never offered as a play. The log still takes such a
+    play (games stored before this was known replay as they were)."""
+    return state.discarded.count(_card(card)) >= COPIES
+
+
+def copies_out_reason(card: str) -> str:
+    code = _card(card)
+    return (f"{code} can't be played: both copies of {code} are already played or discarded "
+            f"(two decks hold every card twice)")
 
 
 def can_play(state: OneEyedJackState, card: str) -> bool:
@@ -201,10 +218,12 @@ def cards_for_space(state: OneEyedJackState, row: int, col: int) -> list[str]:
     if state.finished or space in CORNERS:
         return []
     if state.chip(space) is None:
-        return [card_at(row, col), *TWO_EYED]
-    if space in removable(state):
-        return list(ONE_EYED)
-    return []
+        cards = [card_at(row, col), *TWO_EYED]
+    elif space in removable(state):
+        cards = list(ONE_EYED)
+    else:
+        return []
+    return [c for c in cards if not all_copies_out(state, c)]
 
 
 def new_game(players: list[str] | tuple[str, ...]) -> OneEyedJackState:
@@ -277,7 +296,7 @@ class OneEyedJackRules(Rules):
             raise IllegalAction("You can only swap a dead card (both its spaces have chips): "
                                 f"{card} still has an open space")
         # The swap does not end the turn and does not break a run of passes: only a play does.
-        return dataclasses.replace(state, swapped=True, **self._discard_and_draw(state))
+        return dataclasses.replace(state, swapped=True, **self._discard_and_draw(state, card))
 
     def _play(self, state: OneEyedJackState, action: dict) -> OneEyedJackState:
         card = self._read_card(action)
@@ -327,24 +346,25 @@ class OneEyedJackRules(Rules):
             # The game ends as the chip goes down, so the winner draws no card: a win that takes
             # the stock's last card is still a win, not a draw.
             return dataclasses.replace(state, board=board_t, row_lines=row_lines, passes=0,
-                                       winner=side, reshuffle=False, discards=state.discards + 1)
-        drawn = self._discard_and_draw(state)
+                                       winner=side, reshuffle=False, discards=state.discards + 1,
+                                       discarded=state.discarded + (card,))
+        drawn = self._discard_and_draw(state, card)
         if "draw" not in drawn:  # the game goes on: the next player's turn
             drawn.update(turn=(state.turn + 1) % len(state.players), swapped=False)
         # One new state per action (replace() is most of what a cheap action costs).
         return dataclasses.replace(state, board=board_t, row_lines=row_lines, passes=0, **drawn)
 
-    def _discard_and_draw(self, state: OneEyedJackState) -> dict:
-        """One card onto the discard pile, then one drawn from the stock: the fields that change
+    def _discard_and_draw(self, state: OneEyedJackState, card: str) -> dict:
+        """``card`` onto the discard pile, then one drawn from the stock: the fields that change
         (with "draw" among them only when the game ends, the stock having run out twice)."""
-        discards = state.discards + 1
+        discards, discarded = state.discards + 1, state.discarded + (card,)
         stock = state.stock - 1
         if stock > 0:
-            return {"stock": stock, "discards": discards, "reshuffle": False}
+            return {"stock": stock, "discards": discards, "discarded": discarded, "reshuffle": False}
         if not state.rebuilt:
             # The stock's last card is drawn: the discards (this card too) become the new stock.
-            return {"stock": discards, "discards": 0, "rebuilt": True, "reshuffle": True}
-        return {"stock": 0, "discards": discards, "reshuffle": False, "draw": "stock"}
+            return {"stock": discards, "discards": 0, "discarded": (), "rebuilt": True, "reshuffle": True}
+        return {"stock": 0, "discards": discards, "discarded": discarded, "reshuffle": False, "draw": "stock"}
 
     # --- what the screen and replay show -----------------------------------------------
 

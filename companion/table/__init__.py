@@ -8,9 +8,10 @@ Cards reach a controller through card feeds that all look alike: ``on_card(card,
 or ``on_unsure(candidates, landed_at)`` when a feed cannot tell which card it saw.
 """
 
+from .jacks import JacksTable
 from .slapjack import SlapjackTable
 from .slapjack_view import SeatView, SlapjackView
 from .ways import JUDGE, MODES, REAL, SCREEN, feed_for, mode_of, pads_for, timed_feed
 
-__all__ = ["SlapjackTable", "SlapjackView", "SeatView", "MODES", "REAL", "JUDGE", "SCREEN", "feed_for",
+__all__ = ["JacksTable", "SlapjackTable", "SlapjackView", "SeatView", "MODES", "REAL", "JUDGE", "SCREEN", "feed_for",
            "mode_of", "pads_for", "timed_feed"]

@@ -83,12 +83,14 @@ def crops(folder: Path, clf, limit=None, held_out=False, detector=DEFAULT, train
             "jokers": jokers, "jokers_named": jokers_named}
 
 
-def watcher_figures(clf, detector=DEFAULT) -> dict:
+def watcher_figures(clf, detector=DEFAULT, video=None) -> dict:
+    """The pile watcher on a synthetic video: Slapjack's game of seed 1, or ``video()`` (a Jacks
+    round)."""
     from hardware.vision.synthetic import game_video
     from hardware.vision.watcher import PileWatcher
     from hardware.camera.device import Frame
 
-    frames, fps, truth = game_video(1)
+    frames, fps, truth = video() if video is not None else game_video(1)
     events = []
     wall = {}
 
@@ -191,7 +193,10 @@ def main(argv=None) -> int:
     cv2.setNumThreads(1)  # one core, as the target says
     clf = builtin_classifier() if args.glyphs else default_classifier()
     detector = None if (args.outlines or args.glyphs) else DEFAULT
+    from hardware.vision.synthetic import jacks_video
+
     out = {"ms_per_720_rendered_photo": speed(clf, detector), "watcher": watcher_figures(clf, detector),
+           "watcher_jacks_round": watcher_figures(clf, detector, jacks_video),
            "synthetic_games": synthetic_games(clf, detector)}
     if args.noise_draws:
         out["synthetic_games_other_noise"] = {

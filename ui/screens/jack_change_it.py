@@ -238,6 +238,8 @@ class JackChangeItScreen(SeesCards, Screen):
     def on_leave(self, *_):
         self.camera_end()
 
+    camera_grace_s = 1.5   # a sure card is the player's play by itself unless "Not it" is tapped
+
     def camera_question(self, code: str) -> str:
         return f"{self.session.summary()['turn']} played {card_text(code)}?"
 

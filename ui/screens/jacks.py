@@ -1,24 +1,31 @@
-"""Jacks at the table: round, pass and lead shown large; who took each Jack in four taps;
+"""Jacks at the table: round, pass and lead shown large; who took each Jack in four taps, or
+the round refereed from the camera over the middle trick by trick (companion/table/jacks.py);
 the round's points shown before they count; totals, history, chart, undo and edits."""
 
 from __future__ import annotations
 
+import time
+
 from kivy.app import App
+from kivy.clock import Clock
 from kivy.metrics import dp
 from kivy.properties import BooleanProperty, DictProperty, ListProperty, NumericProperty, ObjectProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.gridlayout import GridLayout
 from kivy.uix.modalview import ModalView
 from kivy.uix.screenmanager import Screen
+from kivy.utils import escape_markup
 
 from companion.cards import SUIT_SYMBOLS
 from companion.errors import IllegalAction
+from companion.table.jacks import JacksTable
 from companion.games.jacks import ALL_FOUR, JACKS, ONE_EACH, POINTS, pass_for_round, round_kind, round_points
 
 from .. import sound
 from ..widgets.basics import CardFace, ChoiceButton, TableButton, TableLabel
 from ..widgets.card_words import card_markup
 from ..widgets.chart import TotalsChart
+from ..widgets.seen_card import SeenCardBar, SeesCards
 
 PASS_WORDS = {
     "left": "Pass 3 cards left \u2190",
@@ -56,7 +63,7 @@ class JackRow(BoxLayout):
     jack = StringProperty("")
 
 
-class JacksScreen(Screen):
+class JacksScreen(SeesCards, Screen):
     session = ObjectProperty(None, allownone=True)
     round_text = StringProperty("")
     pass_text = StringProperty("")
@@ -68,9 +75,15 @@ class JacksScreen(Screen):
     winner_text = StringProperty("")
     can_undo = BooleanProperty(False)
 
+    camera_take_at_once = True   # every card in the middle is a play: nothing to confirm
+    table: JacksTable | None = None
+
     def prepare(self, session=None, **_):
         if session is not None:
+            if self.table is not None:
+                self.table.close()
             self.session = session
+            self.table = JacksTable(session, now=time.monotonic, schedule=self._schedule)
             self.assignment = {}
             self.editing = 0
             self.build_rows()
@@ -114,6 +127,45 @@ class JacksScreen(Screen):
             self.tiles[name] = tile
             tiles.add_widget(tile)
 
+    def _schedule(self, delay: float, fn):
+        return Clock.schedule_once(lambda dt: (fn(), self.refresh()), delay)
+
+    # -- the camera over the middle: each card seen is a play (ui/widgets/seen_card.py) ----------
+
+    def on_enter(self, *_):
+        self.camera_begin()
+
+    def on_leave(self, *_):
+        self.camera_end()
+        if self.table is not None:
+            self.table.close()
+
+    def camera_take(self, code: str) -> None:
+        if self.finished or self.editing:
+            return
+        before = len(self.table.notes)
+        self.table.choose(code)
+        app = App.get_running_app()
+        for note in self.table.notes[before:]:
+            app.notify(note, "error")   # said, never refused: the table plays on
+        if self.table.message:
+            app.notify(self.table.message, "error")
+        if self.table.waiting:
+            self.ask_leader()
+        self.refresh()
+
+    def ask_leader(self) -> None:
+        """One tap says who holds 3\u2665: they led the round's first trick."""
+        self.put_seen_away()
+        self.seen_bar = SeenCardBar("Who has 3\u2665?", [(name, name) for name in self.players],
+                                    on_choose=self.leader_chosen, on_dismiss=self.put_seen_away)
+        self.add_widget(self.seen_bar)
+
+    def leader_chosen(self, name: str) -> None:
+        self.put_seen_away()
+        self.table.tap_leader(name)
+        self.refresh()
+
     def name_cols(self) -> int:
         return 4 if self.width > self.height else 2
 
@@ -139,6 +191,8 @@ class JacksScreen(Screen):
         self.round_text = f"Correcting round {self.editing}" if self.editing else f"Round {number}"
         self.pass_text = PASS_WORDS[pass_for_round(number)]
         self.lead_text = f"{card_markup('3H', App.get_running_app().four_colour)} leads \u00b7 no Jack in trick 1"
+        if summary.get("play") and not self.editing:
+            self.show_trick(summary["play"])
         for (jack, name), button in self.choice_buttons.items():
             button.state = "down" if self.assignment.get(jack) == name else "normal"
         self.preview_text = preview_words(self.players, dict(self.assignment))
@@ -160,6 +214,30 @@ class JacksScreen(Screen):
             self.winner_text = f"{' and '.join(winners)} {verb} with {low}!"
         else:
             self.winner_text = ""
+
+    def show_trick(self, play: dict):
+        """The round being played trick by trick: who is to play, the cards so far and who is
+        winning; after a trick, who took it and any Jack in it. Once all four Jacks are taken
+        their takers are offered for Record round."""
+        four = App.get_running_app().four_colour
+        trick, last = play["trick"], play["last_trick"]
+        if play["round_over"]:
+            self.pass_text = "All four Jacks are taken"
+            if not self.assignment:
+                self.assignment = dict(play["jacks_taken"])
+                self.preview_text = preview_words(self.players, dict(self.assignment))
+        else:
+            # Whose play, as large as the round number was (read from across the table).
+            self.round_text = f"{play['to_play']} to play"
+            self.pass_text = f"Round {self.session.summary()['round']} \u00b7 trick {trick['number']}"
+        if trick["cards"]:
+            cards = " ".join(card_markup(c["card"], four) for c in trick["cards"])
+            self.lead_text = f"{cards} \u00b7 {escape_markup(trick['winning'])} winning"
+        elif last is not None:
+            jacks = " ".join(card_markup(j, four) for j in last["jacks"])
+            self.lead_text = f"{escape_markup(last['taker'])} took trick {last['number']}" + (f" with {jacks}" if jacks else "")
+        else:
+            self.lead_text = f"{escape_markup(trick['leader'])} leads with {card_markup('3H', four)}"
 
     def record(self):
         app = App.get_running_app()
@@ -185,12 +263,18 @@ class JacksScreen(Screen):
         if self.editing:
             self.cancel_edit()
             return
+        if self.table is not None and self.table.waiting:   # a card seen before anyone led
+            self.table.undo()
+            self.refresh()
+            return
         try:
             action = self.session.undo()
         except IllegalAction as exc:
             app.notify(str(exc).capitalize(), "error")
             return
-        if action["type"] == "round":
+        if action["type"] in ("play", "lead"):
+            app.notify("Last play taken back." if action["type"] == "play" else "Who led was taken back.")
+        elif action["type"] == "round":
             # Put the undone round back in the taps, so a wrong tap is one tap to fix.
             self.assignment = dict(action["jacks"])
             app.notify("Last round taken back: fix it and record it again.")

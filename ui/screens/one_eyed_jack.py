@@ -17,7 +17,7 @@ from kivy.utils import escape_markup
 
 from companion.cards import SUIT_SYMBOLS
 from companion.errors import IllegalAction
-from companion.games.one_eyed_jack import cards_for_space, is_dead, targets
+from companion.games.one_eyed_jack import all_copies_out, cards_for_space, copies_out_reason, is_dead, targets
 from companion.games.one_eyed_jack_board import CORNERS, ONE_EYED, TWO_EYED, card_at
 
 from .. import sound, theme
@@ -346,8 +346,12 @@ class OneEyedJackScreen(SeesCards, Screen):
         return (ids.turn_banner, ids.home_button, ids.status_box) if self.landscape else (ids.turn_banner, ids.home_button)
 
     def camera_take(self, code: str) -> None:
-        if self.session is not None and not self.finished:
-            self.choose(code[:-1], code[-1])
+        if self.session is None or self.finished:
+            return
+        if all_copies_out(self.session.state, code):   # an old discard seen again: nobody holds it
+            App.get_running_app().notify(copies_out_reason(code), "error")
+            return
+        self.choose(code[:-1], code[-1])
 
     # -- the table's taps ----------------------------------------------------------------------
 
@@ -368,6 +372,9 @@ class OneEyedJackScreen(SeesCards, Screen):
             app.notify("The game is over: Undo takes back the last play, or start a new game.", "error")
             return
         card = self.card
+        if card and all_copies_out(self.session.state, card):
+            app.notify(copies_out_reason(card), "error")
+            return
         if card:
             # The rules judge the tap: a refusal comes back with its reason.
             key = "remove" if card in ONE_EYED else "at"

@@ -6,12 +6,15 @@ tapping a card there instead puts the camera's offer away.
 ``camera_end()`` when it goes; the camera link (ui/camera_link.py) then hands it ``on_card`` /
 ``on_unsure`` on the main thread, and the screen says what a card means for its game in
 ``camera_question(code)`` and ``camera_take(code)``. ``camera_take_at_once`` skips the offer
-(One-Eyed Jack: the card is only chosen, the table still taps its space).
+(One-Eyed Jack: the card is only chosen, the table still taps its space). With
+``camera_grace_s`` a sure card is taken by itself once that grace is over unless the table
+taps "Not it" (Jack Change It).
 """
 
 from __future__ import annotations
 
 from kivy.app import App
+from kivy.clock import Clock
 from kivy.metrics import dp, sp
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.label import Label
@@ -83,7 +86,10 @@ class SeesCards:
     """Mixed into a game screen (a Kivy Screen) whose plays the camera may see."""
 
     camera_take_at_once = False
+    camera_grace_s: float | None = None   # a sure card is taken by itself after this, "Not it" stops it
+    camera_schedule = None                # (delay, fn) -> handle with cancel(); None: Kivy's Clock
     seen_bar: SeenCardBar | None = None
+    _grace = None
 
     def camera_question(self, code: str) -> str:
         return f"Seen: {card_words(code)}?"
@@ -153,6 +159,13 @@ class SeesCards:
             bar.unbind_cover = lambda: [(w.unbind(pos=cover), w.unbind(size=cover)) for w in over]
             cover()
         self.add_widget(bar)
+        if sure and self.camera_grace_s:
+            self._grace = self._schedule(self.camera_grace_s, lambda: self._seen_chosen(cards[0]))
+
+    def _schedule(self, delay: float, fn):
+        if self.camera_schedule is not None:
+            return self.camera_schedule(delay, fn)
+        return Clock.schedule_once(lambda dt: fn(), delay)
 
     def _covered(self, widgets) -> tuple[float, float, float, float]:
         """(x, y, width, height) round ``widgets`` and a little more (the corners of what lies
@@ -167,6 +180,9 @@ class SeesCards:
         self.camera_take(code)
 
     def put_seen_away(self) -> None:
+        grace, self._grace = self._grace, None
+        if grace is not None:
+            grace.cancel()
         bar = self.seen_bar
         if bar is not None:
             self.seen_bar = None

@@ -1,0 +1,38 @@
+"""The synthetic game video also films a Jacks round over the middle: tricks of four cards,
+each gathered before the next is led. The pile watcher reports every card once, in order, and
+the bench's watcher figures say so; fed to the Jacks table, the cards make the tricks."""
+
+from hardware.camera.device import Camera, MockCamera
+from hardware.vision.bench import watcher_figures
+from hardware.vision.synthetic import JACKS_TRICKS, jacks_video
+from hardware.vision.watcher import PileWatcher
+
+from companion.session import Session
+from companion.store import Store
+from companion.table.jacks import JacksTable
+from tests.fake_clock import FakeClock
+
+
+def test_the_jacks_round_is_watched_card_by_card_into_tricks(classifier):
+    frames, fps, truth = jacks_video()
+    assert [card for card, _ in truth] == list(JACKS_TRICKS)
+    clock = FakeClock()
+    table = JacksTable(Session.start(Store(":memory:"), {"game": "jacks", "players": ["Ann", "Ben", "Cat", "Dan"]}),
+                       now=clock.now, schedule=clock.schedule)
+    table.tap_leader("Ann")
+    camera = Camera(source=MockCamera(frames, fps=fps, realtime=False, start=100.0))
+    watcher = PileWatcher(camera, table, classifier=classifier)
+    while (frame := camera.read()) is not None:
+        watcher.feed(frame)
+    play = table.play
+    assert play["plays"] == 12 and table.asking == []
+    # docs/rules.md, "Jacks": the highest card of the led suit takes the trick; its taker leads.
+    # Trick 1 (Ann leads 3H): Dan's QH takes it. Trick 2 (Dan leads 4C): Ann's KC takes it and JC
+    # with it. Trick 3 (Ann leads AS): Ann's ace takes it.
+    assert play["last_trick"]["number"] == 3 and play["last_trick"]["taker"] == "Ann"
+    assert play["jacks_taken"] == {"JC": "Ann"} and play["to_play"] == "Ann"
+
+
+def test_the_bench_reports_the_jacks_round(classifier):
+    figures = watcher_figures(classifier, video=jacks_video)
+    assert figures["reported"] == list(JACKS_TRICKS) and figures["exactly_once"]
