@@ -51,7 +51,7 @@ def cmd_vision(args) -> int:
 
 def cmd_explain(path: str, out: str) -> int:
     from hardware.vision.corners import default_detector
-    from hardware.vision.explain import explain
+    from hardware.vision.explain import explain, said
     from hardware.vision.recognise import load_image, read_image
 
     if not out.lower().endswith((".png", ".jpg", ".jpeg")):
@@ -72,6 +72,5 @@ def cmd_explain(path: str, out: str) -> int:
     if not cv2.imwrite(out, picture):
         print(f"{out}: could not write the picture there", file=sys.stderr)
         return 2
-    names = ", ".join(f"{s.card}{'' if s.sure else '?'}" for s in seen) or "no card"
-    print(f"{path}: top {top or '-'}; seen {names}; drawn in {out}", flush=True)
+    print(f"{path}: top {top or '-'}; seen {said(seen)}; drawn in {out}", flush=True)
     return 0

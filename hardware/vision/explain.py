@@ -60,6 +60,11 @@ def explain(image: np.ndarray, seen, top, corners=None, named_corners=None) -> n
     return np.vstack([out, _legend(out.shape[1], seen, top, scale)])
 
 
+def said(seen) -> str:
+    """The cards named, as people read them: "7H, QS?" (a question mark for unsure), or "no card"."""
+    return ", ".join(f"{s.card}{'' if s.sure else '?'}" for s in seen) or "no card"
+
+
 def _legend(width: int, seen, top, scale: float) -> np.ndarray:
     lines = [("sure", GREEN), ("unsure ?", ORANGE), ("index found, named", YELLOW),
              ("no index / joker", RED), ("card edge found", BLUE)]
@@ -69,7 +74,6 @@ def _legend(width: int, seen, top, scale: float) -> np.ndarray:
     for text, colour in lines:
         cv2.putText(strip, text, (x, row - 8), cv2.FONT_HERSHEY_SIMPLEX, scale, colour, 1, cv2.LINE_AA)
         x += cv2.getTextSize(text, cv2.FONT_HERSHEY_SIMPLEX, scale, 1)[0][0] + 18
-    names = ", ".join(f"{s.card}{'' if s.sure else '?'}" for s in seen) or "no card"
-    cv2.putText(strip, f"top {top or '-'}; seen {names}"[:200], (6, 2 * row - 4), cv2.FONT_HERSHEY_SIMPLEX,
+    cv2.putText(strip, f"top {top or '-'}; seen {said(seen)}"[:200], (6, 2 * row - 4), cv2.FONT_HERSHEY_SIMPLEX,
                 scale, WHITE, 1, cv2.LINE_AA)
     return strip
