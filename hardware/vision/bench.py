@@ -3,12 +3,15 @@
 With the photographs in DIR (default ../shared/vision-data beside the repository; see its
 SOURCES.md) it measures the targets in docs/vision.md on every photo, none left out:
 scenes/ (top right, every fully visible card named sure, sure names not in the photo) and
-crops/ (named right, sure-and-wrong, jokers named). Always: ms per 720x720 photo on one core,
+crops/ (named right, sure-and-wrong, jokers named), tables/ (other decks on other tables:
+hardware/vision/tables.py). Always: ms per 720x720 photo on one core, a deck of a design no
+model saw read before and after the table teaches it (hardware/vision/teach_measure.py),
 the pile watcher's CPU at 30 frames/s 640x480 and its report latency, and the synthetic game
 of each of 12 seeds.
 ``--limit`` reads only the first N photos of each folder (a quick look, not the figures);
 ``--held-out`` reads only the photos the trained models never saw (the scenes held out, listed
-in ``models/corner.npz``; the crops' ``valid-*`` files), ``--training`` only the others;
+in ``models/corner.npz``; the crops' ``valid-*`` files; the tables' held-out split),
+``--training`` only the others;
 ``--outlines`` reads by card outlines and corner glyphs, without the corner detector or the
 card-corner model (as before them); ``--glyphs`` then uses the drawn glyphs alone, as before the corner model.
 """
@@ -179,7 +182,8 @@ def main(argv=None) -> int:
     parser.add_argument("--noise", type=float, default=2.0, metavar="SIGMA",
                         help="the strength of those draws, in grey levels (the games' own: 2)")
     parser.add_argument("--held-out", action="store_true",
-                        help="scenes: only the photos the trained model was not trained on (crops: all)")
+                        help="scenes: only the photos the trained model was not trained on; tables: the held-out split "
+                             "(hardware/vision/tables.py); crops: all")
     parser.add_argument("--training", action="store_true",
                         help="only the photos the trained models were trained on (the sure thresholds are chosen there)")
     parser.add_argument("--outlines", action="store_true", help="by outlines and corner glyphs, without the corner detector")
@@ -219,6 +223,16 @@ def main(argv=None) -> int:
     if (data / "crops" / "labels.json").exists():
         out["crops"] = crops(data / "crops", clf, args.limit, args.held_out, detector, args.training,
                              card_reader=None if (args.outlines or args.glyphs) else DEFAULT)
+    if (data / "tables" / "labels.json").exists():
+        from hardware.vision import tables
+
+        split = "held-out" if args.held_out else "training" if args.training else "all"
+        out["tables"] = tables.measure(data / "tables", lambda image: read_image(image, clf, detector),
+                                       split, args.limit)
+        out["tables"]["split"] = split
+    from hardware.vision import teach_measure
+
+    out["taught_deck"] = teach_measure.measure()
     print(json.dumps(out, indent=1))
     return 0
 

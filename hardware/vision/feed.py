@@ -49,9 +49,12 @@ def classifier_for(deck_folder=None):
     deck = DeckTemplates(deck_folder)
     if not deck.taught():
         return clf
-    if isinstance(clf, CombinedClassifier):
-        return CombinedClassifier(clf.learned, deck.classifier(clf.glyphs))
-    return deck.classifier(clf)
+    from hardware.vision.taught import TaughtDeck
+
+    own = CombinedClassifier(clf.learned, deck.classifier(clf.glyphs)) if isinstance(
+        clf, CombinedClassifier) else deck.classifier(clf)
+    own.taught = TaughtDeck.load(deck_folder)  # the deck's own glyphs have the last word (recognise.taught_look)
+    return own
 
 
 class CameraFeed:

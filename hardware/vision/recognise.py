@@ -171,11 +171,52 @@ def read_image(image: np.ndarray, clf: GlyphClassifier | None = None, detector=D
             top = looked[0].card if top is not None and looked else None
             jokers = [(c.x, c.y) for c in corners if c.joker >= JOKER_P]
             looked, top = merge_outlines(image, looked, top, outlines, clf, card_reader, jokers)
+            placed = [s.outline for s in looked if s.both_corners and not s.outlined]
+            looked, top = taught_look(image, looked, top, clf, outlines.all(), placed)
             return _as_one_card(image, looked, top, clf, card_reader, joker=not looked)
     # With the detector, nothing named means a design the indexes do not know: the card-corner
     # model reads each outline too. Without it (the pile watcher's first look), glyphs alone.
-    seen, top = read_by_outlines(image, clf or default_classifier(), card_reader if det is not None else None)
+    quads = find_cards(image)
+    seen, top = read_by_outlines(image, clf or default_classifier(), card_reader if det is not None else None, quads)
+    seen, top = taught_look(image, seen, top, clf, quads)
     return _as_one_card(image, seen, top, clf, card_reader)
+
+
+def taught_look(image: np.ndarray, seen: list[SeenCard], top: str | None, clf,
+                quads: list[np.ndarray], placed=()) -> tuple[list[SeenCard], str | None]:
+    """With a deck the table taught (``clf.taught``, :mod:`hardware.vision.taught`), each card
+    outline is read by that deck's own glyphs too, and their sure name is the last word on the
+    card in that place: the family's deck matched against itself outweighs readers trained on
+    others (docs/vision.md, "Teach your deck"). ``placed``: the outlines of cards placed from
+    their two indexes, read after the found ones. The biggest found outline they are sure of
+    lies on top (a placed one only when none was found). Without a taught deck, ``seen``."""
+    taught = getattr(clf, "taught", None)
+    if taught is None:
+        return seen, top
+    seen, own, whole = list(seen), [], []
+    for found, quad in [(True, q) for q in quads] + [(False, q) for q in placed]:
+        reading = taught.read(warp_card(image, quad))
+        if reading is None or not reading.sure or reading.card in own:
+            continue
+        here = [s for s in seen if s.card not in own and _same_place(quad, s.outline)]
+        # The card in this place is the taught reading's; an unsure sighting of it elsewhere
+        # was this card, placed from a stray index.
+        seen = [s for s in seen if s not in here and (s.sure or s.card != reading.card)]
+        seen.append(SeenCard(reading.card, True, reading.score, np.asarray(quad, np.float32),
+                             reading.candidates, True, outlined=True))
+        own.append(reading.card)
+        whole.append((found, abs(cv2.contourArea(np.asarray(quad, np.float32))), reading.card))
+    if whole:
+        top = max(whole)[2]
+    seen.sort(key=lambda s: s.card != top)
+    return seen, top if seen else None
+
+
+def _same_place(quad: np.ndarray, outline: np.ndarray) -> bool:
+    """Two outlines of one card: their middles within a quarter of the card's size."""
+    size = np.sqrt(abs(cv2.contourArea(np.asarray(quad, np.float32))))
+    (ax, ay), (bx, by) = _centre(quad), _centre(outline)
+    return bool(np.hypot(ax - bx, ay - by) <= 0.25 * size)
 
 
 def _centre(outline: np.ndarray) -> tuple[float, float]:
@@ -271,11 +312,12 @@ def _second_look(image: np.ndarray, card: SeenCard, clf: GlyphClassifier | None,
                    candidates=[reading.card] + [c for c in card.candidates if c != reading.card][:3])
 
 
-def read_by_outlines(image: np.ndarray, clf: GlyphClassifier, card_reader=None) -> tuple[list[SeenCard], str | None]:
-    """Each card outline straightened and its corners read by ``clf``, and by the card-corner
-    model when given (:func:`weigh`)."""
+def read_by_outlines(image: np.ndarray, clf: GlyphClassifier, card_reader=None,
+                     quads=None) -> tuple[list[SeenCard], str | None]:
+    """Each card outline (``quads``, else found here) straightened and its corners read by
+    ``clf``, and by the card-corner model when given (:func:`weigh`)."""
     seen: list[SeenCard] = []
-    for quad in find_cards(image):
+    for quad in find_cards(image) if quads is None else quads:
         card = warp_card(image, quad)
         reading, agree = read_card(card, clf)
         if card_reader is not None:

@@ -22,8 +22,10 @@ FONTS = (cv2.FONT_HERSHEY_SIMPLEX, cv2.FONT_HERSHEY_DUPLEX, cv2.FONT_HERSHEY_COM
 INDEX_BOX = (0.02, 0.02, 0.20, 0.30)
 
 
-def suit_colour(suit: str):
-    return RED if suit in ("H", "D") else BLACK
+def suit_colour(suit: str, style: dict | None = None):
+    """The suit's ink; a style may have its own ("red", "black": a maroon or a navy deck)."""
+    style = style or {}
+    return style.get("red", RED) if suit in ("H", "D") else style.get("black", BLACK)
 
 
 def draw_suit(img: np.ndarray, suit: str, cx: float, cy: float, size: float, colour, flip: bool = False) -> None:
@@ -88,7 +90,7 @@ def draw_rank(img: np.ndarray, rank: str, cx: float, top: float, height: float, 
 
 def draw_index(img: np.ndarray, rank: str, suit: str, style: dict) -> None:
     """Rank over suit in the top-left corner of a card image."""
-    colour = suit_colour(suit)
+    colour = suit_colour(suit, style)
     h, w = img.shape[:2]
     cx = w * style.get("index_x", 0.105)
     rank_h = h * style.get("rank_h", 0.085)
@@ -124,7 +126,7 @@ def render_card(code: str, style: dict | None = None) -> np.ndarray:
         cv2.circle(img, (CARD_W // 2, CARD_H // 2 - 60), 30, (40, 40, 40), -1, cv2.LINE_AA)
         return img
     rank, suit = code[:-1], code[-1]
-    colour = suit_colour(suit)
+    colour = suit_colour(suit, style)
     draw_index(img, rank, suit, style)
     # The bottom-right index: the same corner turned half a turn.
     corner = np.full_like(img, style.get("paper", (245, 247, 248)))
