@@ -15,7 +15,7 @@ from dataclasses import replace
 import cv2
 import numpy as np
 
-from hardware.vision.card_corners import default_card_reader
+from hardware.vision.card_corners import SURE_EDGE, default_card_reader
 from hardware.vision.classify import GlyphClassifier, Reading
 from hardware.vision.detect import find_cards, warp_card
 from hardware.vision.glyphs import cut_index
@@ -56,13 +56,13 @@ def read_card(card: np.ndarray, clf: GlyphClassifier) -> tuple[Reading | None, b
 
 
 def read_outlined(card: np.ndarray, clf: GlyphClassifier, indexes: Reading | None = None,
-                  reader=DEFAULT) -> Reading | None:
+                  reader=DEFAULT, edge: bool = False) -> Reading | None:
     """A straightened card left unsure (``indexes``: the corner indexes' reading, or its
     outline's glyphs') or not named, named by the card-corner model
     (:mod:`hardware.vision.card_corners`) with the indexes and the glyph classifier as witnesses
     (docs/vision.md, "Reading an outlined card")."""
     glyphs, _ = read_card(card, clf)
-    return weigh(card, glyphs, indexes, reader)
+    return weigh(card, glyphs, indexes, reader, edge)
 
 
 def _card_reader(reader):
@@ -70,18 +70,23 @@ def _card_reader(reader):
     return default_card_reader() if reader is DEFAULT else reader
 
 
-def weigh(card: np.ndarray, glyphs: Reading | None, indexes: Reading | None, reader=DEFAULT) -> Reading | None:
+def weigh(card: np.ndarray, glyphs: Reading | None, indexes: Reading | None, reader=DEFAULT,
+          edge: bool = False) -> Reading | None:
     """The card-corner model's reading of ``card`` weighed with the glyphs' and the indexes'.
 
     A joker the model sees names nothing. The model's name is taken when it gives one: sure on
     its own at its ``SURE``, or from ``WITNESSED`` when the indexes or a sure glyph reading name
     the same card; a sure glyph reading of another card (a deck the table taught is read by its
     glyphs) leaves it unsure, the glyphs' card its second guess. When it names nothing, the
-    glyphs' reading is taken when it is sure or the indexes named nothing, else the indexes'."""
+    glyphs' reading is taken when it is sure or the indexes named nothing, else the indexes'.
+    ``edge``: the card was straightened by its own edge found in the photo, sure on its own
+    from ``card_corners.SURE_EDGE``."""
     model = _card_reader(reader)
     named, joker = model.read(card) if model is not None else (None, False)
     if joker:
         return None
+    if named is not None and edge and named.score >= SURE_EDGE:
+        named = replace(named, sure=True)
     if named is None:
         return glyphs if indexes is None or (glyphs is not None and glyphs.sure) else indexes
     if glyphs is not None and glyphs.sure and glyphs.card != named.card:
@@ -127,11 +132,11 @@ def closer_look(image: np.ndarray, det, corners: list, seen: list[SeenCard], out
     usual scale) when a card outline holds no sure card, or nothing was named: indexes about 15
     pixels tall (a webcam at 640x480, a phone photo from standing height) are missed at the
     usual scale. An index found at both looks is kept as the surer reading; ``corners`` itself
-    when there was nothing to look at again, or the indexes found are large (``SMALL_INDEX``:
-    the scenes' cards are never looked at again). (Looking only at the outlines left unread found
-    fewer: a card on a pale table often has no outline.)"""
-    if not seen and not corners and not outlines.all():
-        return corners  # no index, no outline: a camera frame with no card in it
+    when the indexes found are large (``SMALL_INDEX``: the scenes' cards are never looked at
+    again). A photo in which nothing at all was found is looked at again too: a lone card 100
+    pixels wide on a busy table shows neither an index nor an outline at the usual scale (the
+    pile watcher asks the indexes only about a card its outlines found). (Looking only at the
+    outlines left unread found fewer: a card on a pale table often has no outline.)"""
     if seen and (np.median([max(c.w, c.h) for c in corners]) * det.scale_for(image) >= SMALL_INDEX
                  or all(any(s.sure and _holds(q, s) for s in seen) for q in outlines.all())):
         return corners  # indexes as large as the detector learned them, or every card read
@@ -243,7 +248,7 @@ def merge_outlines(image: np.ndarray, seen: list[SeenCard], top: str | None, out
             continue
         card = warp_card(image, quad)
         glyphs, agree = read_card(card, clf or default_classifier())
-        reading = weigh(card, glyphs, None, model)
+        reading = weigh(card, glyphs, None, model, edge=True)
         if reading is None:
             continue
         known = next((s for s in seen if s.card == reading.card), None)
@@ -303,7 +308,7 @@ def _second_look(image: np.ndarray, card: SeenCard, clf: GlyphClassifier | None,
     if card.sure or not card.outlined:
         return card
     reading = read_outlined(warp_card(image, card.outline), clf or default_classifier(),
-                            Reading(card.card, False, card.score, card.candidates), card_reader)
+                            Reading(card.card, False, card.score, card.candidates), card_reader, edge=True)
     if reading is None:
         return card
     if reading.card == card.card:
@@ -321,7 +326,7 @@ def read_by_outlines(image: np.ndarray, clf: GlyphClassifier, card_reader=None,
         card = warp_card(image, quad)
         reading, agree = read_card(card, clf)
         if card_reader is not None:
-            reading = weigh(card, reading, None, card_reader)
+            reading = weigh(card, reading, None, card_reader, edge=True)
         if reading is None or any(s.card == reading.card for s in seen):
             continue
         seen.append(SeenCard(reading.card, reading.sure, reading.score, quad, reading.candidates, agree))
