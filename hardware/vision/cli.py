@@ -52,7 +52,10 @@ def cmd_vision(args) -> int:
 def cmd_explain(path: str, out: str) -> int:
     from hardware.vision.corners import default_detector
     from hardware.vision.explain import explain, said
-    from hardware.vision.recognise import load_image, read_image
+    import numpy as np
+
+    from hardware.vision.indexes import Outlines
+    from hardware.vision.recognise import index_cards, load_image, read_image
 
     if not out.lower().endswith((".png", ".jpg", ".jpeg")):
         print(f"{out}: the picture to write must end in .png or .jpg", file=sys.stderr)
@@ -64,8 +67,12 @@ def cmd_explain(path: str, out: str) -> int:
         return 2
     seen, top = read_image(image)
     det = default_detector()
-    corners = det.detect(image, read=False) if det is not None else []
-    named = det.reader.read(image, list(corners)) if det is not None and det.reader else []
+    corners, named = [], []
+    if det is not None:
+        # The indexes the readers kept, the closer look's among them, and every other peak.
+        _, _, named = index_cards(image, det, Outlines(image))
+        corners = [p for p in det.detect(image, read=False)
+                   if all(np.hypot(p.x - c.x, p.y - c.y) > 0.5 * max(p.w, p.h) for c in named)] + list(named)
     picture = explain(image, seen, top, corners, named)
     import cv2
 
