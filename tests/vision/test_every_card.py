@@ -104,3 +104,37 @@ def test_vision_explain_names_what_is_wrong_with_its_arguments(tmp_path, capsys)
         main(["vision", str(photo), "--explain", str(photo), str(tmp_path / "why.png")])
     assert exit_.value.code == 2
     assert "--explain reads one IMAGE" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("size, width", [((640, 480), 70), ((1280, 720), 90)])
+def test_the_pile_watcher_reports_a_small_card_once_at_either_camera_size(size, width):
+    # A webcam at a normal height over the table: the card is 70 px wide at 640x480, 90 at 1280x720.
+    # The watcher reads only its pile region, at the frame's own resolution (docs/vision.md).
+    from hardware.camera.device import Camera, MockCamera
+    from hardware.vision.render import light_and_blur
+    from hardware.vision.watcher import PileWatcher
+
+    w, h = size
+    rng = np.random.default_rng(5)
+    table = texture(h, w, rng)
+    laid = table.copy()
+    paste_card(laid, render_card("QD"), card_quad(w * 0.5, h * 0.5, width, 25))
+    frames = [light_and_blur(f.copy(), np.random.default_rng(i), blur=0.6, unevenness=0.0, noise=2)
+              for i, f in enumerate([table] * 10 + [laid] * 30)]
+    camera = Camera(source=MockCamera(frames, fps=30, realtime=False, start=100.0))
+
+    class Sink:
+        events = []
+
+        def on_card(self, card, landed_at):
+            self.events.append((card, landed_at))
+
+        def on_unsure(self, candidates, landed_at):
+            self.events.append((tuple(candidates), landed_at))
+
+    sink = Sink()
+    watcher = PileWatcher(camera, sink, region=(0.3, 0.2, 0.4, 0.6))
+    while (frame := camera.read()) is not None:
+        watcher.feed(frame)
+    assert [card for card, _ in sink.events] == ["QD"]
+    assert abs(sink.events[0][1] - (100.0 + 10 / 30)) <= 1 / 30 + 1e-9
