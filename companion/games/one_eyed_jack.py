@@ -196,14 +196,13 @@ COPIES = 2   # two decks: every card twice (docs/rules.md, "One-Eyed Jack")
 
 def all_copies_out(state: OneEyedJackState, card: str) -> bool:
     """Both copies of ``card`` are on the discard pile (each played card is: its chip is on the
-    board), so nobody can hold it: it is never offered as a play. The log still takes such a
-    play (games stored before this was known replay as they were)."""
+    board), so nobody can hold it: the rules refuse it as a play or a swap, and it is never offered."""
     return state.discarded.count(_card(card)) >= COPIES
 
 
-def copies_out_reason(card: str) -> str:
+def copies_out_reason(card: str, doing: str = "played") -> str:
     code = _card(card)
-    return (f"{code} can't be played: both copies of {code} are already played or discarded "
+    return (f"{code} can't be {doing}: both copies of {code} are already played or discarded "
             f"(two decks hold every card twice)")
 
 
@@ -289,6 +288,8 @@ class OneEyedJackRules(Rules):
         if state.swapped:
             raise IllegalAction("Only one swap a turn")
         card = self._read_card(action)
+        if all_copies_out(state, card):
+            raise IllegalAction(copies_out_reason(card, "swapped"))
         if card in JACKS:
             raise IllegalAction("You can only swap a dead card (both its spaces have chips): "
                                 f"{card} is a Jack, and a Jack has no spaces, so it is never dead")
@@ -300,6 +301,8 @@ class OneEyedJackRules(Rules):
 
     def _play(self, state: OneEyedJackState, action: dict) -> OneEyedJackState:
         card = self._read_card(action)
+        if all_copies_out(state, card):
+            raise IllegalAction(copies_out_reason(card))
         side = state.turn_side
         board = list(state.board)
         if card in ONE_EYED:
