@@ -28,7 +28,9 @@ import dataclasses
 from dataclasses import dataclass
 from functools import cached_property
 
-from ..cards import CardError, parse_card
+from collections import Counter
+
+from ..cards import CardError, full_deck, parse_card
 from ..rules import Outcome, Rules
 from .registry import GameInfo, register_game
 from ..errors import BadHeader, IllegalAction
@@ -449,6 +451,40 @@ class OneEyedJackRules(Rules):
 
     def finished(self, state: OneEyedJackState) -> bool:
         return state.finished
+
+    # --- what may be played ------------------------------------------------------------
+
+    copies = COPIES
+
+    def current_player(self, state: OneEyedJackState) -> str | None:
+        return None if state.finished else state.players[state.turn]
+
+    def legal_actions(self, state: OneEyedJackState) -> list[dict]:
+        """A dead card's swap (once a turn), each card on each space it may take, and a pass
+        (the companion never sees a hand, so it always takes the word that nobody can play).
+        The card is the player's choice from a hand the companion cannot see: every card with
+        a copy not yet known to be played is offered."""
+        if state.finished:
+            return []
+        actions: list[dict] = []
+        if not state.swapped:
+            actions += [{"type": "swap", "card": card} for card in CARDS
+                        if is_dead(state, card) and not all_copies_out(state, card)]
+        for card in CARDS:
+            key = "remove" if card in ONE_EYED else "at"
+            actions += [{"type": "play", "card": card, key: list(space)} for space in targets(state, card)]
+        actions.append({"type": "pass"})
+        return actions
+
+    def cards_out(self, state: OneEyedJackState) -> dict[str, int]:
+        return dict(Counter(state.discarded))
+
+    def example_header(self, players: int | None, rng) -> dict:
+        count = players or rng.choice(sorted(HAND_SIZES))
+        return {"game": self.name, "players": [f"P{i + 1}" for i in range(count)], "options": {}}
+
+
+CARDS = tuple(str(card) for card in full_deck())   # one of each card, in the deck's order
 
 
 register_game(GameInfo('one-eyed-jack', 'One-Eyed Jack', 'Rows of five on the board', OneEyedJackRules, log_doc="docs/games/one-eyed-jack.md"))
