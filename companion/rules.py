@@ -30,10 +30,26 @@ class Outcome:
 
 
 class Rules:
-    """The rules of one game. Subclasses fill in the four methods below."""
+    """The rules of one game. Subclasses fill in the methods below.
+
+    ``legal_actions`` is what may be played next, as python-chess's ``legal_moves`` is for a
+    board: every action the rules would accept as a move of play, each a complete action as it
+    is logged. Where the table chooses a real card the companion cannot see (the card a player
+    lays, the card that lands), each card the rules would take is its own action, as chance
+    outcomes are in OpenSpiel; cards known to be elsewhere (both copies played, already in the
+    pile) are not offered. Corrections a log may carry (Jacks' "edit" of a scored round) are not
+    moves and are not listed. Times inside actions ("t") are the table's: listed actions carry
+    a time a little after the last one the state knows.
+    """
 
     name = ""
     title = ""
+    # How many copies of each card the game is played with (0: no cards at all).
+    copies = 1
+    # Kinds of action the rules take even when they are not listed, because a real table's
+    # mis-step is said rather than refused (Jacks notes a card seen twice); every other kind
+    # is refused unless listed.
+    unlisted_taken: frozenset[str] = frozenset()
 
     def start(self, header: dict) -> Any:
         """The state before any action; raises :class:`BadHeader` for a header it cannot start."""
@@ -57,3 +73,23 @@ class Rules:
 
     def finished(self, state: Any) -> bool:
         return bool(self.summary(state).get("finished"))
+
+    def current_player(self, state: Any) -> str | None:
+        """Who acts next, or None once the game is over, or while several players may act at
+        once (a race to slap: then ``legal_actions`` holds each of their actions)."""
+        raise NotImplementedError
+
+    def legal_actions(self, state: Any) -> list[dict]:
+        """Every move of play the rules would accept now (see the class's words); empty exactly
+        when the game is over. A finite list, cheap enough to be asked after every action."""
+        raise NotImplementedError
+
+    def cards_out(self, state: Any) -> dict[str, int]:
+        """The cards the rules know to be in no hand (on the board, the pile, the discards since
+        the stock was last made), with how many of each: never more than :attr:`copies`."""
+        return {}
+
+    def example_header(self, players: int | None, rng: Any) -> dict:
+        """A header these rules start (``players`` of them, or a number ``rng`` picks), for the
+        generic random player and the tests that play every game."""
+        raise NotImplementedError

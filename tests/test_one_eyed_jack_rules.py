@@ -20,8 +20,9 @@ from companion.cards import RANKS, SUITS
 from companion.engine import Game
 from companion.errors import IllegalAction, LogError
 from companion.games import rules_for
-from companion.games.one_eyed_jack import (HAND_SIZES, OneEyedJackRules, OneEyedJackState, can_play,
+from companion.games.one_eyed_jack import (HAND_SIZES, OneEyedJackRules, OneEyedJackState, all_copies_out, can_play,
                                            cards_for_space, find_rows, is_dead, new_game, removable, targets)
+from tests.one_eyed_jack_fill import rowless_plays
 from companion.games.one_eyed_jack_board import CORNERS, LAYOUT, LINES, card_at, picture, spaces_of
 
 NAMES = ["Ann", "Ben", "Cat", "Dan"]
@@ -355,7 +356,8 @@ def test_one_eyed_jack_not_playable_without_a_chip_to_take_and_not_dead():
 
 def test_dead_card_swap():
     # RULES: "optionally swap one dead card (both its spaces hold chips: discard, draw). Then play"
-    game = Game.from_actions(header(2), [put(1, 2), put(6, 6)])  # both 7S spaces now hold chips
+    # One 7S and a two-eyed Jack fill both 7S spaces: Ann may still hold the other 7S.
+    game = Game.from_actions(header(2), [put(1, 2), put(6, 6, "JC")])
     assert is_dead(game.state, "7S") and not can_play(game.state, "7S")
     stock = game.summary()["stock"]
     game.push({"type": "swap", "card": "7S"})
@@ -401,32 +403,50 @@ def test_stock_after_the_deal(players, stock):
     assert summary["stock"] == stock and summary["hand_size"] == HAND_SIZES[players]
 
 
-def _ping_pong(count: int) -> list[dict]:
-    """Ann lays 7S on (1,2), Ben takes it with a one-eyed Jack, again and again: nobody makes a row."""
-    return [put(1, 2, "7S") if i % 2 == 0 else take(1, 2, "JS") for i in range(count)]
+def _near_the_end_of_the_stock(stock: int, rebuilt: bool = False) -> OneEyedJackState:
+    """Ann to play, ``stock`` cards left and the rest of the deck on the discard pile, two copies
+    of each card (no chips on the board, as if each of those chips had been taken again); the
+    cards shown in column 2 of rows 1 to 4 are not among them, so they can still be played."""
+    dealt = 2 * HAND_SIZES[2]
+    kept = {card_at(r, 2) for r in range(1, 5)}
+    cards = sorted({c for row in LAYOUT for c in row if c and c not in kept})
+    discarded = tuple(card for card in cards for _ in range(2))[:104 - dealt - stock]
+    return state_with(2, {}, stock=stock, discards=len(discarded), discarded=discarded, rebuilt=rebuilt)
 
 
 def test_stock_runs_out_twice_rebuild_then_draw():
     # RULES: "The stock runs out when its last card is drawn. The first time, the discards become
     # the new stock; the second time, the game is a draw at once."
-    game = Game.from_actions(header(2), _ping_pong(89))
+    # 89 chips laid by the two players in turn, no row made: one card is left in the stock.
+    game = Game.from_actions(header(2), rowless_plays(89, last=((1, 2), (2, 2))))
     assert game.summary()["stock"] == 1 and game.summary()["discards"] == 89
-    game.push(_ping_pong(90)[-1])
+    game.push(put(2, 2))     # Ben draws the stock's last card
     summary = game.summary()
     assert summary["reshuffle"] and summary["stock_rebuilt"]
     assert summary["stock"] == 90 and summary["discards"] == 0 and not summary["finished"]
     assert "shuffle the discards into a new stock" in "\n".join(RULES.describe(game.state))
-    game.push(_ping_pong(91)[-1])
+    game.push(put(1, 2))
     assert not game.summary()["reshuffle"] and game.summary()["stock"] == 89
-    for action in _ping_pong(180)[91:179]:
-        game.push(action)
-    assert game.summary()["stock"] == 1 and not game.finished
-    game.push(_ping_pong(180)[-1])
-    summary = game.summary()
+    # The new stock is the old discards: both copies of every card can be played again.
+    assert not all_copies_out(game.state, card_at(0, 1))
+
+    # The second run-out, set up directly (the board is too full for 90 more legal cards).
+    state = _near_the_end_of_the_stock(2, rebuilt=True)
+    game_state = RULES.apply(RULES.apply(state, put(1, 2)), put(2, 2))
+    summary = RULES.summary(game_state)
     assert summary["finished"] and summary["draw"] and summary["draw_reason"] == "stock"
     assert summary["winner"] is None and summary["turn"] is None and summary["stock"] == 0
-    with pytest.raises(IllegalAction, match="The game is over"):
-        game.push({"type": "pass"})
+    assert refused(game_state, {"type": "pass"}).startswith("The game is over")
+
+
+def test_stock_counts_down_one_card_an_action_through_a_real_game():
+    # RULES: "play a card and put your chip on an open space showing it, then draw"
+    game = Game(header(2))
+    for row in (1, 2, 3, 4):
+        for col in (2, 7):
+            game.push(put(row, col))
+    summary = game.summary()
+    assert summary["stock"] == 90 - 8 and summary["discards"] == 8
 
 
 def test_a_swap_can_take_the_stocks_last_card():

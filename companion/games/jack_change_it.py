@@ -21,7 +21,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from ..cards import SUIT_NAMES, SUIT_SYMBOLS, SUITS, Card, CardError, parse_card
+from collections import Counter
+
+from ..cards import SUIT_NAMES, SUIT_SYMBOLS, SUITS, Card, CardError, full_deck, parse_card
 from ..rules import Outcome, Rules
 from .registry import GameInfo, register_game
 from ..errors import BadHeader, IllegalAction
@@ -430,6 +432,42 @@ class JackChangeItRules(Rules):
         if not state.finished:
             return None
         return Outcome((state.player(state.winner),), "first out of cards")
+
+    # --- what may be played ------------------------------------------------------------
+
+    copies = 2   # two decks
+
+    def current_player(self, state: JackChangeItState) -> str | None:
+        return None if state.finished else state.player(state.turn)
+
+    def legal_actions(self, state: JackChangeItState) -> list[dict]:
+        """Each play the rules allow (a Jack once for each suit it may name; the Ace and 2 of
+        Hearts together), then the lift or the pick-up owed. The card is the player's choice from
+        a hand the companion cannot see: every card not known to be twice in the pile is offered."""
+        if state.finished:
+            return []
+        actions: list[dict] = []
+        for cards in _PLAYS:
+            suits = [s for s in SUITS if s != state.suit] if cards[-1].rank == "J" else [None]
+            for suit in suits:
+                if play_reason(state, list(cards), suit) is None:
+                    actions.append({"type": "play", "cards": [str(c) for c in cards],
+                                    **({"suit": suit} if suit else {})})
+        actions.append({"type": "pickup" if state.owed else "lift"})
+        return actions
+
+    def cards_out(self, state: JackChangeItState) -> dict[str, int]:
+        return dict(Counter(state.pile))
+
+    def example_header(self, players: int | None, rng) -> dict:
+        count = players or rng.randint(MIN_PLAYERS, MAX_PLAYERS)
+        return {"game": self.name, "players": [f"P{i + 1}" for i in range(count)],
+                "start": str(rng.choice(full_deck())),
+                "options": {"queens_reverse": rng.random() < 0.7, "jacks_wild": rng.random() < 0.3}}
+
+
+# Every play there is: each card alone, and the Ace and 2 of Hearts together.
+_PLAYS = tuple((card,) for card in full_deck()) + (tuple(parse_card(c) for c in ACE_AND_TWO),)
 
 
 register_game(GameInfo('jack-change-it', 'Jack Change It', 'Shed your cards; twos, eights and Jacks', JackChangeItRules, log_doc="docs/games/jack-change-it.md"))

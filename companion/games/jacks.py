@@ -12,9 +12,11 @@ Jack, and the rules here turn that into penalty points (docs/rules.md, "Jacks").
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass, field, replace
+from itertools import product
 
-from ..cards import CardError, parse_card
+from ..cards import CardError, full_deck, parse_card
 from .jacks_tricks import RoundPlay
 from ..rules import Outcome, Rules
 from .registry import GameInfo, register_game
@@ -254,6 +256,49 @@ class JacksRules(Rules):
         if not state.finished:
             return None
         return Outcome(tuple(state.winners), "lowest score when a player reached the target")
+
+    # --- what may be played ------------------------------------------------------------
+
+    # Nothing a real table did is refused (docs/games/jacks.md): a card seen twice is noted, and
+    # a round may be told by its Jacks while its tricks are being played.
+    unlisted_taken = frozenset({"play", "round"})
+
+    def current_player(self, state: JacksState) -> str | None:
+        """The player to lay the next card while a round is played trick by trick; None between
+        rounds, when the table says who leads or who took the Jacks."""
+        hand = state.hand
+        if state.finished or hand is None or hand.all_jacks_taken:
+            return None
+        return hand.to_play
+
+    def legal_actions(self, state: JacksState) -> list[dict]:
+        """Between rounds: who leads the first trick, or the round told by its Jacks (each way of
+        giving the four Jacks). In a round played trick by trick: every card not yet seen this
+        round (one deck holds one of each), and who led while no card is down; once all four
+        Jacks are taken, the round as its tricks tell it."""
+        if state.finished:
+            return []
+        hand = state.hand
+        leads = [{"type": "lead", "player": p} for p in state.players]
+        if hand is None:
+            return leads + [{"type": "round", "jacks": dict(zip(JACKS, takers))}
+                            for takers in product(state.players, repeat=len(JACKS))]
+        if hand.all_jacks_taken:
+            return [{"type": "round", "jacks": {j: hand.jacks_taken[j] for j in JACKS}}]
+        seen = set(hand.played)
+        plays = [{"type": "play", "card": card} for card in _DECK if card not in seen]
+        return plays + ([] if hand.played else leads)
+
+    def cards_out(self, state: JacksState) -> dict[str, int]:
+        return dict(Counter(state.hand.played)) if state.hand is not None else {}
+
+    def example_header(self, players: int | None, rng) -> dict:
+        target = rng.choice([None, 21, DEFAULT_TARGET])
+        return {"game": self.name, "players": [f"P{i + 1}" for i in range(PLAYERS)],
+                **({"options": {"target": target}} if target else {})}
+
+
+_DECK = tuple(str(card) for card in full_deck())
 
 
 register_game(GameInfo('jacks', 'Jacks', 'Tricks where only the Jacks score', JacksRules, log_doc="docs/games/jacks.md"))

@@ -28,7 +28,9 @@ import dataclasses
 from dataclasses import dataclass
 from functools import cached_property
 
-from ..cards import CardError, parse_card
+from collections import Counter
+
+from ..cards import CardError, full_deck, parse_card
 from ..rules import Outcome, Rules
 from .registry import GameInfo, register_game
 from ..errors import BadHeader, IllegalAction
@@ -196,14 +198,13 @@ COPIES = 2   # two decks: every card twice (docs/rules.md, "One-Eyed Jack")
 
 def all_copies_out(state: OneEyedJackState, card: str) -> bool:
     """Both copies of ``card`` are on the discard pile (each played card is: its chip is on the
-    board), so nobody can hold it: it is never offered as a play. The log still takes such a
-    play (games stored before this was known replay as they were)."""
+    board), so nobody can hold it: the rules refuse it as a play or a swap, and it is never offered."""
     return state.discarded.count(_card(card)) >= COPIES
 
 
-def copies_out_reason(card: str) -> str:
+def copies_out_reason(card: str, doing: str = "played") -> str:
     code = _card(card)
-    return (f"{code} can't be played: both copies of {code} are already played or discarded "
+    return (f"{code} can't be {doing}: both copies of {code} are already played or discarded "
             f"(two decks hold every card twice)")
 
 
@@ -289,6 +290,8 @@ class OneEyedJackRules(Rules):
         if state.swapped:
             raise IllegalAction("Only one swap a turn")
         card = self._read_card(action)
+        if all_copies_out(state, card):
+            raise IllegalAction(copies_out_reason(card, "swapped"))
         if card in JACKS:
             raise IllegalAction("You can only swap a dead card (both its spaces have chips): "
                                 f"{card} is a Jack, and a Jack has no spaces, so it is never dead")
@@ -300,6 +303,8 @@ class OneEyedJackRules(Rules):
 
     def _play(self, state: OneEyedJackState, action: dict) -> OneEyedJackState:
         card = self._read_card(action)
+        if all_copies_out(state, card):
+            raise IllegalAction(copies_out_reason(card))
         side = state.turn_side
         board = list(state.board)
         if card in ONE_EYED:
@@ -446,6 +451,40 @@ class OneEyedJackRules(Rules):
 
     def finished(self, state: OneEyedJackState) -> bool:
         return state.finished
+
+    # --- what may be played ------------------------------------------------------------
+
+    copies = COPIES
+
+    def current_player(self, state: OneEyedJackState) -> str | None:
+        return None if state.finished else state.players[state.turn]
+
+    def legal_actions(self, state: OneEyedJackState) -> list[dict]:
+        """A dead card's swap (once a turn), each card on each space it may take, and a pass
+        (the companion never sees a hand, so it always takes the word that nobody can play).
+        The card is the player's choice from a hand the companion cannot see: every card with
+        a copy not yet known to be played is offered."""
+        if state.finished:
+            return []
+        actions: list[dict] = []
+        if not state.swapped:
+            actions += [{"type": "swap", "card": card} for card in CARDS
+                        if is_dead(state, card) and not all_copies_out(state, card)]
+        for card in CARDS:
+            key = "remove" if card in ONE_EYED else "at"
+            actions += [{"type": "play", "card": card, key: list(space)} for space in targets(state, card)]
+        actions.append({"type": "pass"})
+        return actions
+
+    def cards_out(self, state: OneEyedJackState) -> dict[str, int]:
+        return dict(Counter(state.discarded))
+
+    def example_header(self, players: int | None, rng) -> dict:
+        count = players or rng.choice(sorted(HAND_SIZES))
+        return {"game": self.name, "players": [f"P{i + 1}" for i in range(count)], "options": {}}
+
+
+CARDS = tuple(str(card) for card in full_deck())   # one of each card, in the deck's order
 
 
 register_game(GameInfo('one-eyed-jack', 'One-Eyed Jack', 'Rows of five on the board', OneEyedJackRules, log_doc="docs/games/one-eyed-jack.md"))

@@ -431,6 +431,49 @@ class SlapjackRules(Rules):
                   BY_TABLE: "most cards when the table ended the game"}
         return Outcome(tuple(state.winners), reason[LAST_PLAYER if state.table.champion is not None else state.ended])
 
+    # -- what may be played
+
+    def current_player(self, state: SlapjackState) -> str | None:
+        """Whose turn it is to turn a card (anyone still in may slap meanwhile); None while a
+        slap-off or the end waits, or once the game is over."""
+        return state.turn
+
+    def legal_actions(self, state: SlapjackState) -> list[dict]:
+        """The next card (a screen deck's own; with a real deck each card not in the pile), a
+        slap by each player still in, the slap-off's winner while a tie waits, and the end once
+        the count runs out. Times come a little after the last one the state knows. The table's
+        early "end" is its own decision, not a move of play, so it is not listed before then."""
+        if state.finished:
+            return []
+        if state.pending == "slapoff":
+            return [{"type": "slapoff", "winner": state.players[i]} for i in state.verdict.tie]
+        now = _latest_time(state)
+        actions: list[dict] = []
+        if state.turn is not None:
+            t = round(now + TURN_GAP, 3)
+            if state.table.stacks is not None:
+                actions.append(self.turn_action(state, t=t))
+            else:
+                pile = set(state.table.pile)
+                actions += [{"type": "turn", "card": card, "t": t} for card in _DECK if card not in pile]
+        if state.race is not None:
+            t = round(now + SLAP_GAP, 3)
+            actions += [{"type": "slap", "player": p, "t": t}
+                        for p, out in zip(state.players, state.base.out) if not out]
+        if state.pending == "end":
+            actions.append({"type": "end"})
+        return actions
+
+    def cards_out(self, state: SlapjackState) -> dict[str, int]:
+        return {card: state.table.pile.count(card) for card in set(state.table.pile)}
+
+    def example_header(self, players: int | None, rng) -> dict:
+        names = [f"P{i + 1}" for i in range(players or rng.randint(MIN_PLAYERS, MAX_PLAYERS))]
+        options = {"end_after": rng.choice([20, 60])} if rng.random() < 0.5 else None
+        if rng.random() < 0.5:
+            return screen_deck_header(names, rng.randrange(2**32), options)
+        return {"game": self.name, "players": names, **({"options": options} if options else {})}
+
     # -- actions
 
     def apply(self, state: SlapjackState, action: dict) -> SlapjackState:
@@ -666,6 +709,18 @@ class SlapjackRules(Rules):
         else:
             lines.append("Waiting: " + self._why_no_turn(state))
         return lines
+
+
+TURN_GAP, SLAP_GAP = 1.0, 0.25   # seconds from the last known time to a listed turn, a listed slap
+_DECK = tuple(str(card) for card in full_deck())
+
+
+def _latest_time(state: SlapjackState) -> float:
+    race = state.race
+    if race is None:
+        return 0.0
+    times = [t for _, t in race.slaps] + ([race.landed] if race.landed is not None else [])
+    return max(times, default=0.0)
 
 
 def _rules_for_header(header) -> type[Rules]:

@@ -54,16 +54,22 @@ class TinyRules(Rules):
     def describe(self, state: TinyState) -> list[str]:
         return [f"Count to Ten: {state.count}"] + ([f"{state.winner} wins"] if state.winner else [])
 
-
     def outcome(self, state: TinyState) -> Outcome | None:
         return None if state.winner is None else Outcome((state.winner,), f"reached {TARGET}")
 
+    copies = 0   # no cards
 
-def random_action(state: TinyState, rng: random.Random) -> dict | None:
-    """A legal next action, or None once the game is over."""
-    if state.winner is not None:
-        return None
-    return {"type": "add", "player": state.players[state.turn], "n": rng.choice((1, 2))}
+    def current_player(self, state: TinyState) -> str | None:
+        return None if state.winner is not None else state.players[state.turn]
+
+    def legal_actions(self, state: TinyState) -> list[dict]:
+        if state.winner is not None:
+            return []
+        return [{"type": "add", "player": state.players[state.turn], "n": n} for n in (1, 2)]
+
+    def example_header(self, players: int | None, rng: random.Random) -> dict:
+        count = players or rng.randint(2, 4)
+        return {"game": self.name, "players": [f"P{i + 1}" for i in range(count)]}
 
 
 TINY = register_game(GameInfo("tiny", "Count to Ten", "Add one or two; reach ten", TinyRules))

@@ -201,9 +201,11 @@ def test_a_two_player_game_by_touch(driver, app):
     assert chips(screen) == {(3, 2): 0, (3, 3): 0, (4, 4): 1}
     assert stored(app, screen)[-1] == {"type": "play", "card": "JD", "at": [3, 3]}
 
-    # 6. Ben takes the other KH space: KH is now a dead card.
+    # 6. Ben puts a two-eyed Jack on the other KH space: KH is now a dead card, and the second
+    #    KH is still in someone's hand (two decks hold every card twice).
+    pick(driver, screen, "J", "C")
     tap_cell(driver, screen, 9, 8)
-    tap_cell(driver, screen, 9, 8)
+    assert stored(app, screen)[-1] == {"type": "play", "card": "JC", "at": [9, 8]}
     assert chips(screen)[(9, 8)] == 1
     stock = screen.session.summary()["stock"]
     assert screen.stock_text == f"Stock\n{stock}" and stock == 90 - 6
@@ -326,11 +328,12 @@ def test_every_player_passing_is_a_draw(driver, app):
 
 
 def test_the_table_is_told_to_reshuffle(driver, app):
-    """90 cards drawn (a chip put down, then taken off, again and again) empty the stock."""
+    """90 cards drawn (90 chips laid, no row made) empty the stock."""
+    from tests.one_eyed_jack_fill import rowless_plays
+
     session = new_session(app, ["Ann", "Ben"])
-    for _ in range(45):
-        session.play({"type": "play", "card": "7S", "at": [1, 2]})
-        session.play({"type": "play", "card": "JS", "remove": [1, 2]})
+    for action in rowless_plays(90, last=((1, 2),)):
+        session.play(action)
     screen = app.open_session(session)
     driver.pump(3)
     assert screen.reshuffle
