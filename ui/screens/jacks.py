@@ -236,6 +236,10 @@ class JacksScreen(SeesCards, Screen):
         for (jack, name), button in self.choice_buttons.items():
             button.state = "down" if self.assignment.get(jack) == name else "normal"
         self.preview_text = preview_words(self.players, dict(self.assignment))
+        play = summary.get("play")
+        if play and not self.editing and not play["round_over"] and not self.assignment:
+            # Played trick by trick: the takers come from the tricks, no tap is owed yet.
+            self.preview_text = f"Jacks taken so far: {len(play['jacks_taken'])} of 4. Their takers fill in by themselves."
         low = min(summary["scores"].values())
         last_round = summary["rounds"][-1] if summary["rounds"] else None
         coming = round_points(self.players, dict(self.assignment)) if len(self.assignment) == len(JACKS) else None
