@@ -17,8 +17,8 @@ from __future__ import annotations
 from typing import Callable, Sequence
 
 from ..cards import parse_card
-from ..games.jacks_tricks import TRICK_SIZE
 from ..errors import IllegalAction
+from ..games.jacks_tricks import TRICK_SIZE
 
 SHOW_TAKEN_S = 3.0   # how long the taken trick stays on screen before the next trick's view
 

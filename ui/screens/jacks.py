@@ -84,6 +84,7 @@ class JacksScreen(SeesCards, Screen):
 
     camera_take_at_once = True   # every card in the middle is a play: nothing to confirm
     table: JacksTable | None = None
+    card_pad: "JacksCardPad | None" = None   # open while a card is being tapped in
 
     def prepare(self, session=None, **_):
         if session is not None:
@@ -185,11 +186,12 @@ class JacksScreen(SeesCards, Screen):
         picker = pad.ids.picker
         picker.four_colour = App.get_running_app().four_colour
         picker.bind(on_card=lambda p, code: self.card_pad_chose(code))
+        pad.bind(on_dismiss=lambda view: setattr(self, "card_pad", None) if view is self.card_pad else None)
         self.card_pad = pad
         pad.open(animation=False)
 
     def card_pad_chose(self, code: str) -> None:
-        pad, self.card_pad = getattr(self, "card_pad", None), None
+        pad, self.card_pad = self.card_pad, None
         if pad is not None:
             pad.dismiss(animation=False)
         self.camera_take(code)
