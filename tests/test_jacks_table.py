@@ -91,3 +91,40 @@ def test_a_table_left_keeps_no_timer():
     feed(t, clock, ["3H", "KH", "2H", "4H"])
     t.close()
     assert not t.showing_taken and all(handle.cancelled for *_, handle in clock._due)
+
+
+def test_a_card_seen_again_where_it_lies_is_not_a_second_play():
+    """docs/rules.md, "Jacks": a deck holds one of each card. The camera reporting a card again
+    while it still lies in the middle is one card seen twice, not a play; the same card played
+    again once the middle was gathered is a play, and the round says it was seen twice."""
+    clock = FakeClock()
+    t = table(Store(":memory:"), clock)
+    t.tap_leader("Ann")
+    feed(t, clock, ["3H", "KH"])
+    feed(t, clock, ["3H"])                           # the lead, reported again where it lies
+    assert t.play["plays"] == 2 and t.play["to_play"] == "Cat" and t.notes == []
+    assert "still lies in the middle" in t.message
+    feed(t, clock, ["2H", "4H", "KS"])               # Ben took trick 1 and led KS: trick 1 not gathered
+    feed(t, clock, ["KH"])                           # so KH is still in the middle
+    assert t.play["plays"] == 5 and t.notes == []
+    t.on_cleared(clock.now())                        # the camera sees the middle gathered...
+    assert t.middle == []
+    feed(t, clock, ["KH"])                           # ...so KH now is a second play of it
+    assert t.play["plays"] == 6 and t.play["trick"]["cards"][-1] == {"player": "Cat", "card": "KH"}
+    assert [n.split(" was")[0] for n in t.notes] == ["K\u2665"] and "seen twice" in t.notes[0]
+
+
+def test_a_card_before_the_middle_is_gathered_still_leads_the_next_trick():
+    """The trick's cards being gathered clears the middle, but a table that leads before
+    gathering has still led: the card is the next trick's lead."""
+    clock = FakeClock()
+    t = table(Store(":memory:"), clock)
+    t.tap_leader("Ann")
+    feed(t, clock, ["3H", "KH", "2H", "4H", "5C"])  # no gathering seen between the tricks
+    assert t.play["trick"]["number"] == 2 and t.play["trick"]["leader"] == "Ben"
+    assert t.middle == ["3H", "KH", "2H", "4H", "5C"]
+    t.on_cleared(clock.now())
+    feed(t, clock, ["6C"])
+    assert t.middle == ["6C"] and t.play["to_play"] == "Dan"
+    t.undo()                                         # 6C taken back: what was gathered stays gathered
+    assert t.middle == [] and t.play["to_play"] == "Cat"

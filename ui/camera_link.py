@@ -4,7 +4,7 @@ The feed (``hardware.vision.feed.CameraFeed``) reads frames and watches the pile
 thread; as for the pads (ui/pads_link.py), this module only hands its events to Kivy's main
 thread: a game screen that listens gets ``on_card(code, landed_at)`` /
 ``on_unsure(candidates, landed_at)`` with ``landed_at`` on the host's monotonic clock, the
-pads' clock. When the camera is lost, :attr:`CameraLink.seeing` goes False and the foot of the
+pads' clock, and ``on_cleared(at)`` if it has one (the pile seen gone). When the camera is lost, :attr:`CameraLink.seeing` goes False and the foot of the
 screen says so (the game goes on with the card pad); when it is back, the notice goes.
 
 ``[camera]`` in config.toml is checked by ``hardware.camera.settings``; a bad value is told
@@ -138,6 +138,10 @@ class CameraLink(EventDispatcher):
         self._in_flight.append(landed_at)
         Clock.schedule_once_free(partial(self._main, "on_unsure", [str(c) for c in candidates], landed_at))
 
+    def on_cleared(self, at) -> None:
+        """The pile seen gone (a game that keeps the middle's cards hears it; others do not)."""
+        Clock.schedule_once_free(partial(self._main, "on_cleared", at))
+
     def changing_since(self) -> float | None:
         """When the pile began a change the game has not yet heard the end of: still being
         decided by the feed, or a card told and on its way to the main thread (a press in that
@@ -156,7 +160,7 @@ class CameraLink(EventDispatcher):
 
     def _main(self, method: str, *args) -> None:
         landed_at = args[-2]   # the last argument is Clock's dt
-        if landed_at in self._in_flight:
+        if method != "on_cleared" and landed_at in self._in_flight:
             self._in_flight.remove(landed_at)
         if self.feed is None:
             return

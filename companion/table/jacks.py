@@ -5,15 +5,26 @@ by whoever is to play. A card the feed is unsure of is asked with its guesses; t
 gives a card the camera missed. When all four Jacks are taken the round is offered for
 **Record round** with their takers filled in. Everything lives in the log, so a table started
 again on the same session (after a power cut) is where it was.
+
+The table keeps which cards lie in the middle: the trick being played and the trick taken before
+it, until the camera sees the middle gathered (``on_cleared``). A card the camera reports again
+while it still lies there is the same card seen twice, not a second play; a card played again
+after it was gathered is a play, and the round says it was seen twice (docs/rules.md, "Jacks").
 """
 
 from __future__ import annotations
 
 from typing import Callable, Sequence
 
+from ..cards import parse_card
 from ..errors import IllegalAction
+from ..games.jacks_tricks import TRICK_SIZE
 
 SHOW_TAKEN_S = 3.0   # how long the taken trick stays on screen before the next trick's view
+
+
+def card_words(card: str) -> str:
+    return parse_card(card).symbol
 
 
 class JacksTable:
@@ -25,6 +36,7 @@ class JacksTable:
         self.message = ""                    # the last refusal, in words a player can read
         self.showing_taken = False           # the trick just taken is on screen
         self._taken_timer = None
+        self._cleared_at = 0                 # the round's plays when the middle was seen gathered
 
     # -- what the screen draws -------------------------------------------------------------
     @property
@@ -40,6 +52,26 @@ class JacksTable:
         """Who took each Jack, once all four are taken: the round to record."""
         play = self.play
         return dict(play["jacks_taken"]) if play and play["round_over"] else None
+
+    @property
+    def middle(self) -> list[str]:
+        """The cards lying in the middle as far as the table knows: the trick being played and
+        the one taken before it, less those the camera has seen gathered."""
+        play = self.play
+        if not play:
+            return []
+        cards = []
+        for trick in (play["last_trick"], play["trick"]):   # every trick before them was gathered
+            if trick is not None:
+                first = TRICK_SIZE * (trick["number"] - 1)   # the round's plays before this trick
+                cards += [c["card"] for k, c in enumerate(trick["cards"]) if first + k >= self._cleared_at]
+        return cards
+
+    def seen_again(self, card: str) -> str | None:
+        """Words for a card the camera reports while it still lies in the middle (not a play)."""
+        if card in self.middle:
+            return f"{card_words(card)} still lies in the middle: seen again, not played again"
+        return None
 
     @property
     def notes(self) -> list[str]:
@@ -65,15 +97,27 @@ class JacksTable:
             self.waiting.pop()
         elif self.session.can_undo:
             self.session.undo()
+        self._cleared_at = min(self._cleared_at, (self.play or {}).get("plays", 0))
         self.showing_taken = False
 
     def record_round(self, jacks: dict[str, str] | None = None) -> bool:
         """Record round, with the offered takers unless the table edited them."""
-        return self._push({"type": "round", "jacks": jacks or self.offer})
+        if not self._push({"type": "round", "jacks": jacks or self.offer}):
+            return False
+        self._cleared_at = 0   # a new round's middle
+        return True
 
     # -- the card feeds ------------------------------------------------------------------
     def on_card(self, card: str, landed_at: float | None = None) -> None:
+        again = self.seen_again(card)
+        if again is not None:
+            self.message = again
+            return
         self._play(card)
+
+    def on_cleared(self, at: float | None = None) -> None:
+        """The camera sees the middle empty: the taken trick's cards were gathered."""
+        self._cleared_at = (self.play or {}).get("plays", 0)
 
     def on_unsure(self, candidates: Sequence[str], landed_at: float | None = None) -> None:
         self.asking = list(candidates)

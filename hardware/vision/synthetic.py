@@ -34,6 +34,15 @@ def one_card_frame(code: str, seed: int = 5) -> np.ndarray:
 
 # A Jacks round's first tricks as they land in the middle (3H leads; a Jack falls in trick 2).
 JACKS_TRICKS = ("3H", "9H", "6H", "QH", "4C", "KC", "JC", "2C", "AS", "10S", "5S", "8S")
+# A whole round of 52 cards, thirteen tricks, as a careful table plays it (docs/rules.md, "Jacks":
+# each follows suit with their lowest card; Ben holds 3H and leads).
+JACKS_ROUND = (
+    "3H", "2H", "4H", "7H", "3S", "KS", "2S", "5S", "2C", "4C", "3C", "5C",
+    "4D", "7D", "2D", "3D", "8C", "6C", "10C", "JC", "6S", "8H", "4S", "7S",
+    "5D", "10D", "AD", "8D", "9C", "7C", "6D", "KC", "10S", "9H", "JS", "8S",
+    "5H", "QH", "10H", "JH", "9S", "QS", "QC", "AS", "6H", "AH", "QD", "KH",
+    "JD", "KD", "AC", "9D",
+)
 
 
 def game_video(seed: int = 1, cards=("7H", "KS", "JD", "4C", "10H", "QD", "AS"), noise_seed: int | None = None,
@@ -126,7 +135,14 @@ def game_video(seed: int = 1, cards=("7H", "KS", "JD", "4C", "10H", "QD", "AS"),
     return frames, fps, truth
 
 
-def jacks_video(seed: int = 2):
-    """A Jacks round's first three tricks filmed over the middle, each gathered before the next.
-    Seed 2 by default: in seed 1's filming the pile watcher does not report the QH."""
-    return game_video(seed, cards=JACKS_TRICKS, trick=4)
+def jacks_video(seed: int = 2, whole: bool = False):
+    """A Jacks round filmed over the middle, each trick gathered before the next: its first three
+    tricks, or with ``whole`` all thirteen (about 1600 frames, some 40 s to draw: the bench's,
+    the tests' is the short one). Seed 2 by default: in seed 1's filming of the three tricks the
+    pile watcher does not report the QH."""
+    return game_video(seed, cards=JACKS_ROUND if whole else JACKS_TRICKS, trick=4)
+
+
+def jacks_round_video(seed: int = 2):
+    """The whole round of :func:`jacks_video`."""
+    return jacks_video(seed, whole=True)

@@ -9,6 +9,7 @@ top (squared) or the card that was under it (taken back).
     watcher = PileWatcher(camera, sink, clock=time.monotonic)
     watcher.start()          # a thread reading camera.read(); or call watcher.feed(frame)
     ... sink.on_card("JH", landed_at) / sink.on_unsure(["8H", "6H"], landed_at)
+    ... sink.on_cleared(at)  # a sink that has it: the pile is seen gone (gathered, or under a hand)
 """
 
 from __future__ import annotations
@@ -110,6 +111,9 @@ class PileWatcher:
             if not seen and self.top:
                 # Picked up, or covered by a hand resting there: remember what was on top.
                 self._hidden, self.top = self.top, []
+                cleared = getattr(self.sink, "on_cleared", None)
+                if cleared is not None:   # Jacks: the trick's cards gathered from the middle
+                    cleared(history[-1][0] if history else t)
             return
         hidden, self._hidden = getattr(self, "_hidden", []), []
         card = next(s for s in seen if s.card == top)

@@ -73,3 +73,36 @@ def test_cards_from_the_camera_with_one_tap_for_who_led_and_an_unsure_card_asked
     driver.tap(screen.ids.undo_button)                     # Undo takes the Jack back
     assert plain(screen.lead_text) == "3\u2665 9\u2665 2\u2665 \u00b7 Dan winning"
     screen.session.abandon()
+
+
+def test_the_card_pad_gives_a_card_the_camera_missed_as_the_next_play(driver, app):
+    """The card pad is there for a card the camera missed: rank then suit, and it is the next
+    play; the camera reporting a card again where it lies is not a second play."""
+    from companion.session import Session
+
+    screen = app.open_session(Session.start(app.store, HEADER))
+    driver.pump(2)
+    driver.tap(screen.ids.card_pad_button)               # the camera missed the lead
+    pad = screen.card_pad
+    assert pad is not None and pad.question == "The card played: the rank, then the suit"
+    driver.tap(pad.ids.picker.rank_buttons["3"])
+    driver.tap(pad.ids.picker.suit_buttons["H"])
+    assert screen.card_pad is None and screen.seen_bar.question.text == "Who has 3\u2665?"
+    driver.tap(screen.seen_bar.buttons["Ann"])
+    assert plain(screen.lead_text) == "3\u2665 \u00b7 Ann winning" and screen.round_text == "Ben to play"
+    screen.on_card("KH")                                  # Ben's card, seen by the camera
+    driver.tap(screen.ids.card_pad_button)               # Cat's card, missed by it
+    assert screen.card_pad.question == "Cat played: the rank, then the suit"
+    driver.tap(screen.card_pad.ids.picker.rank_buttons["2"])
+    driver.tap(screen.card_pad.ids.picker.suit_buttons["H"])
+    driver.pump(2)
+    assert plain(screen.lead_text) == "3\u2665 K\u2665 2\u2665 \u00b7 Ben winning" and screen.round_text == "Dan to play"
+    screen.on_card("KH")                                  # the camera sees KH again where it lies
+    driver.pump(2)
+    assert "still lies in the middle" in app.root.notice
+    assert screen.round_text == "Dan to play" and screen.session.summary()["play"]["plays"] == 3
+    driver.tap(screen.ids.card_pad_button)
+    driver.tap(screen.card_pad.ids.cancel)                # Cancel plays nothing
+    assert screen.card_pad is None
+    assert screen.session.summary()["play"]["plays"] == 3
+    screen.session.abandon()

@@ -23,6 +23,7 @@ from companion.games.jacks import ALL_FOUR, JACKS, ONE_EACH, POINTS, pass_for_ro
 
 from .. import sound
 from ..widgets.basics import CardFace, ChoiceButton, TableButton, TableLabel
+from ..widgets.card_picker import CardPicker  # noqa: F401  (the card pad in the .kv)
 from ..widgets.card_words import card_markup
 from ..widgets.chart import TotalsChart
 from ..widgets.seen_card import SeenCardBar, SeesCards
@@ -63,6 +64,12 @@ class JackRow(BoxLayout):
     jack = StringProperty("")
 
 
+class JacksCardPad(ModalView):
+    """The card pad, rank then suit, for a card the camera missed: it is the next play."""
+
+    question = StringProperty("")
+
+
 class JacksScreen(SeesCards, Screen):
     session = ObjectProperty(None, allownone=True)
     round_text = StringProperty("")
@@ -77,6 +84,7 @@ class JacksScreen(SeesCards, Screen):
 
     camera_take_at_once = True   # every card in the middle is a play: nothing to confirm
     table: JacksTable | None = None
+    card_pad: "JacksCardPad | None" = None   # open while a card is being tapped in
 
     def prepare(self, session=None, **_):
         if session is not None:
@@ -154,6 +162,40 @@ class JacksScreen(SeesCards, Screen):
             self.ask_leader()
         self.refresh()
 
+    def on_card(self, code: str, landed_at=None) -> None:
+        """A card the camera reports where it still lies (seen twice, not played twice) is said
+        and goes no further; any other is the next play."""
+        again = self.table.seen_again(code) if self.table is not None else None
+        if again is not None:
+            App.get_running_app().notify(again)
+            return
+        super().on_card(code, landed_at)
+
+    def on_cleared(self, at=None) -> None:
+        """The camera sees the middle empty: the taken trick was gathered."""
+        if self.table is not None:
+            self.table.on_cleared(at)
+
+    def open_card_pad(self) -> None:
+        """A card the camera missed (or a table with no camera), tapped in as the next play."""
+        if self.finished or self.editing:
+            return
+        play = self.table.play if self.table is not None else None
+        pad = JacksCardPad(question=f"{play['to_play']} played: the rank, then the suit" if play
+                           else "The card played: the rank, then the suit")
+        picker = pad.ids.picker
+        picker.four_colour = App.get_running_app().four_colour
+        picker.bind(on_card=lambda p, code: self.card_pad_chose(code))
+        pad.bind(on_dismiss=lambda view: setattr(self, "card_pad", None) if view is self.card_pad else None)
+        self.card_pad = pad
+        pad.open(animation=False)
+
+    def card_pad_chose(self, code: str) -> None:
+        pad, self.card_pad = self.card_pad, None
+        if pad is not None:
+            pad.dismiss(animation=False)
+        self.camera_take(code)
+
     def ask_leader(self) -> None:
         """One tap says who holds 3\u2665: they led the round's first trick."""
         self.put_seen_away()
@@ -196,6 +238,10 @@ class JacksScreen(SeesCards, Screen):
         for (jack, name), button in self.choice_buttons.items():
             button.state = "down" if self.assignment.get(jack) == name else "normal"
         self.preview_text = preview_words(self.players, dict(self.assignment))
+        play = summary.get("play")
+        if play and not self.editing and not play["round_over"] and not self.assignment:
+            # Played trick by trick: the takers come from the tricks, no tap is owed yet.
+            self.preview_text = f"Jacks taken so far: {len(play['jacks_taken'])} of 4. Their takers fill in by themselves."
         low = min(summary["scores"].values())
         last_round = summary["rounds"][-1] if summary["rounds"] else None
         coming = round_points(self.players, dict(self.assignment)) if len(self.assignment) == len(JACKS) else None
