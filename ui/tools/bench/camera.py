@@ -19,12 +19,12 @@ import sys
 from pathlib import Path
 
 SIZES = ((640, 480), (1280, 720))
-WATCH_SEEDS = (1, 2, 3, 4)            # Slapjack's synthetic games (7 cards each); and a Jacks round
+WATCH_SEEDS = (1, 2)                  # Slapjack's synthetic games (7 cards each); and a Jacks round (12)
 QUICK_WATCH_SEEDS = (1,)
 HOLD_MS = 50                           # the slow reader: this much longer on every frame than it needs
 # The camera's slap races: each game four Jacks, each laid on a card and gathered once won.
 SLAP_CARDS = ("7H", "JS", "KS", "JD", "4C", "JH", "QD", "JC")
-SLAP_GAMES, QUICK_SLAP_GAMES = 8, 1
+SLAP_GAMES, QUICK_SLAP_GAMES = 6, 1
 
 
 def wanted(quick: bool) -> dict[str, dict]:
@@ -41,6 +41,7 @@ def make(folder: Path, quick: bool) -> list[str]:
     import numpy as np
 
     from hardware.vision.synthetic import game_video, jacks_video
+    from hardware.vision.watch_timing import still_from
 
     folder.mkdir(parents=True, exist_ok=True)
     for name, how in wanted(quick).items():
@@ -50,16 +51,28 @@ def make(folder: Path, quick: bool) -> list[str]:
             frames, fps, truth = game_video(how["seed"], cards=how.get("cards", ("7H", "KS", "JD", "4C", "10H", "QD",
                                                                                   "AS")), trick=how.get("trick"))
         np.save(folder / f"{name}.npy", np.stack(frames))
-        (folder / f"{name}.json").write_text(json.dumps({"fps": fps, "truth": truth}))
+        still = still_from(frames, truth, settle_frames())
+        (folder / f"{name}.json").write_text(json.dumps({"fps": fps, "truth": truth, "still": still}))
     return list(wanted(quick))
 
 
-def load(folder: Path, name: str):
-    """(frames, fps, truth) of a made video; the frames memory-mapped, read as they are played."""
+def settle_frames() -> int:
+    """How many still frames the pile watcher waits for (its default)."""
+    import inspect
+
+    from hardware.vision.watcher import PileWatcher
+
+    return inspect.signature(PileWatcher).parameters["settle"].default
+
+
+def load(folder: Path, name: str, with_still: bool = False):
+    """(frames, fps, truth) of a made video, and with ``with_still`` the frame each card's pile
+    lies still from (``watch_timing.still_from``); the frames memory-mapped, read as played."""
     import numpy as np
 
     about = json.loads((folder / f"{name}.json").read_text())
-    return np.load(folder / f"{name}.npy", mmap_mode="r"), about["fps"], [tuple(t) for t in about["truth"]]
+    video = np.load(folder / f"{name}.npy", mmap_mode="r"), about["fps"], [tuple(t) for t in about["truth"]]
+    return (*video, about["still"]) if with_still else video
 
 
 def watch(folder: Path, quick: bool) -> dict:
