@@ -85,39 +85,12 @@ def crops(folder: Path, clf, limit=None, held_out=False, detector=DEFAULT, train
 
 def watcher_figures(clf, detector=DEFAULT, video=None) -> dict:
     """The pile watcher on a synthetic video: Slapjack's game of seed 1, or ``video()`` (a Jacks
-    round)."""
+    round), every frame fed at once (``watch_timing.watch_video``, which ``jack-companion bench``
+    plays at 30 frames a second instead)."""
     from hardware.vision.synthetic import game_video
-    from hardware.vision.watcher import PileWatcher
-    from hardware.camera.device import Frame
+    from hardware.vision.watch_timing import watch_video
 
-    frames, fps, truth = video() if video is not None else game_video(1)
-    events = []
-    wall = {}
-
-    class Sink:
-        def on_card(self, card, landed_at):
-            events.append((card, landed_at))
-            wall[card] = time.perf_counter()
-
-        def on_unsure(self, candidates, landed_at):
-            events.append((tuple(candidates), landed_at))
-
-    w = PileWatcher(None, Sink(), classifier=clf, detector=detector)
-    cpu0 = time.process_time()
-    feed_wall = {}
-    for i, f in enumerate(frames):
-        feed_wall[i] = time.perf_counter()
-        w.feed(Frame(f, i / fps, i))
-    cpu = time.process_time() - cpu0
-    # Latency: the report comes `settle` frames after the card lies still (frames are 1/fps
-    # apart on a real camera), plus the work done on the frames since then, timed here.
-    settle_ms = w.settle * 1000.0 / fps
-    work = [(wall[c] - feed_wall[f + w.settle]) * 1000 for c, f in truth if c in wall and f + w.settle in feed_wall]
-    got = [e[0] for e in events]
-    within = sum(1 for (c, t), (tc, tf) in zip(events, truth) if c == tc and abs(t - tf / fps) <= 1 / fps + 1e-9)
-    return {"frames": len(frames), "cpu_share_of_core_at_30fps": cpu / (len(frames) / fps),
-            "reported": got, "truth": [c for c, _ in truth], "exactly_once": got == [c for c, _ in truth],
-            "landing_within_one_frame": f"{within}/{len(truth)}", "report_after_lying_still_ms": settle_ms + (max(work) if work else 0.0)}
+    return watch_video(video() if video is not None else game_video(1), clf, detector, realtime=False)
 
 
 def synthetic_games(clf, detector=DEFAULT, seeds=range(1, 13), noise_seed: int | None = None,

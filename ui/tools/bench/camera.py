@@ -38,22 +38,30 @@ def wanted(quick: bool) -> dict[str, dict]:
 
 
 def make(folder: Path, quick: bool) -> list[str]:
-    import numpy as np
-
     from hardware.vision.synthetic import game_video, jacks_video
-    from hardware.vision.watch_timing import still_from
 
-    folder.mkdir(parents=True, exist_ok=True)
     for name, how in wanted(quick).items():
         if how.get("jacks"):
             frames, fps, truth = jacks_video()
         else:
             frames, fps, truth = game_video(how["seed"], cards=how.get("cards", ("7H", "KS", "JD", "4C", "10H", "QD",
                                                                                   "AS")), trick=how.get("trick"))
-        np.save(folder / f"{name}.npy", np.stack(frames))
-        still = still_from(frames, truth, settle_frames())
-        (folder / f"{name}.json").write_text(json.dumps({"fps": fps, "truth": truth, "still": still}))
+        save(folder, name, (frames, fps, truth))
     return list(wanted(quick))
+
+
+def save(folder: Path, name: str, video) -> None:
+    """A video (frames, fps, truth) as the camera part reads it: the frames in ``name.npy``,
+    the truth and each card's still frame in ``name.json``."""
+    import numpy as np
+
+    from hardware.vision.watch_timing import still_from
+
+    frames, fps, truth = video
+    folder.mkdir(parents=True, exist_ok=True)
+    np.save(folder / f"{name}.npy", np.stack(frames))
+    still = still_from(frames, truth, settle_frames())
+    (folder / f"{name}.json").write_text(json.dumps({"fps": fps, "truth": truth, "still": still}))
 
 
 def settle_frames() -> int:

@@ -567,6 +567,11 @@ class Bench:
             "frames": sum(g.get("frames", 0) for g in games), "skipped": sum(g.get("skipped", 0) for g in games),
             "busy_ms": report["busy_ms"], "redraw": report["redraw"], "clock": report.get("clock"),
             "collections": report.get("collections"),
+            # Each race and game, to tell a slow race's cause (the camera's naming, or after it).
+            "each_race": [{k: (round(v, 1) if isinstance(v, float) else v) for k, v in r.items()} for r in results],
+            "each_game": [{"video": g["video"], "skipped": g.get("skipped"), "frames": g.get("frames"),
+                           **({} if g["reported"] == g["truth"] else {"truth": g["truth"], "reported": g["reported"]})}
+                          for g in games],
         }
 
     # -- all of it -----------------------------------------------------------------------------------------
