@@ -377,7 +377,8 @@ class Bench:
                     child.expect("settled")
                     child.send(cmd="slap", header=header, races=count, busy_ms=8, redraw=redraw,
                                **({"alternate": alternate} if alternate else {}))
-                    figures = self.slap_figures(child.expect("slap", timeout=60 + 2 * count))
+                    raw = child.expect("slap", timeout=60 + 2 * count)
+                    figures = self.slap_figures(raw)
                 except BenchError as exc:
                     self.notes.append(f"slap verdict on the Slapjack screen ({key}): failed: {exc}")
                     continue
@@ -386,7 +387,7 @@ class Bench:
                 if alternate is None:
                     slap[key] = figures
                 else:
-                    slap.update(self.as_is_and_paired(figures))
+                    slap.update(self.as_is_and_paired(figures, raw))
             slap = {k: slap[k] for k in ("app", "app_no_redraw", "app_sound", "app_commits") if k in slap}
         self.log(f"slap verdict: {races} races through the pads' documented path to a label, main thread busy...")
         child = self.child(["-m", "ui.tools.bench.probe", "slap", "--races", str(races)])
@@ -397,7 +398,7 @@ class Bench:
             child.close()
         self.results["slap"] = slap
 
-    def as_is_and_paired(self, run: dict) -> dict:
+    def as_is_and_paired(self, run: dict, raw: dict) -> dict:
         """One turn-about run (as is, sound off, commits 0) as the figures it stands for: the
         app's own ("app": the races as is) and each pair ("app_sound", "app_commits"): the
         changed condition's races beside the as-is races of the same run."""
@@ -412,10 +413,9 @@ class Bench:
             as_is_name = as_is_name or f"commits {self.conditions.commit_delay_ms:g} ms"
             pair = {changed: by[changed], as_is_name: by["as is"]} if key == "app_sound" else \
                 {as_is_name: by["as is"], changed: by[changed]}
-            first = next(iter(pair.values()))
-            out[key] = {**{k: v for k, v in first.items()}, **shared, "alternate": alternate, "by_condition": pair,
-                        "races": sum(f["races"] for f in pair.values()),
-                        "no_verdict": sum(f["no_verdict"] for f in pair.values()), "shared_run": list(by)}
+            names = {changed, "as is"}
+            both = self._slap_figures(raw, [r for r in raw["results"] if r.get("condition") in names])
+            out[key] = {**both, **shared, "alternate": alternate, "by_condition": pair, "shared_run": list(by)}
         return out
 
     @classmethod
