@@ -115,6 +115,20 @@ def test_quick_bench_prints_every_figure(display):
     if "slapjack" in GAMES:
         assert engines["slapjack_sim"]["median"] > 0
 
+    # The camera (quick: one video at each size, a slow reader, one game of four Jacks): each card
+    # once at every size, the skipped frames counted, every race on the camera feed decided.
+    camera = r["camera"]
+    for key in ("640x480", "1280x720", "slow_reader"):
+        w = camera["watch"][key]
+        assert w["every_card_once"] == w["videos"] and w["phantoms"] == 0 and not w["missed"], key
+        assert w["read"] + w["skipped"] == w["frames"]
+        assert ordered(w["after_still_ms"], w["cards"], low=0) and w["after_landing_ms"]["min"] > w["after_still_ms"]["min"]
+    assert camera["watch"]["slow_reader"]["skipped"] > 0, "a reader slower than the camera skips frames"
+    on_camera = camera["slap"]
+    assert on_camera["races"] == 4 and on_camera["no_verdict"] == 0 and on_camera["winner_right"] == 4
+    assert on_camera["named_ms"]["min"] > 0 and on_camera["verdict_ms"]["median"] <= on_camera["shown_ms"]["median"]
+    assert set(r["seconds"]) >= {"prepare", "camera", "whole run"}
+
     # Each verdict is the one its figure gives.
     verdicts = {t["target"]: t["met"] for t in r["targets"]}
     assert verdicts["start to home"] is (start["ratio"] <= 1.5)

@@ -134,14 +134,16 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--only", help="just the screens whose names start with this (e.g. jacks)")
     p.set_defaults(func=cmd_screenshots)
 
-    p = sub.add_parser("bench", help="start-up, memory, idle load, tap and slap latency, engines; beside bare Kivy")
+    p = sub.add_parser("bench", help="start-up, memory, idle load, tap and slap latency, engines, the camera; "
+                                                "beside bare Kivy")
     p.add_argument("--json", action="store_true", help="every figure as one JSON object")
     p.add_argument("--quick", action="store_true", help="few runs, short idle periods, one warm-up run (a smoke test)")
     p.add_argument("--runs", type=int, help="cold starts and memory runs (default 7, --quick 2)")
-    p.add_argument("--idle-seconds", type=float, help="idle period on each screen (default 30, --quick 2)")
+    p.add_argument("--idle-seconds", type=float, help="idle period on each screen (default 15, --quick 2)")
     p.add_argument("--races", type=int, help="slap races on each path and condition (default 150, --quick 10)")
     p.add_argument("--only", help="just these parts, comma-separated: startup, memory, idle (and taps), slap, "
-                                  "judge (the race judge's accuracy), engines")
+                                  "judge (the race judge's accuracy), engines, camera (the pile watcher at 30 fps, "
+                                  "Slapjack on the camera feed)")
     p.add_argument("--pi", action="store_true", help="Pi-like conditions: one core capped at 40%% (cgroup CPU "
                                                      "controller, 5 ms period) and every durable commit 20 ms")
     p.add_argument("--cpu-share", type=float, metavar="F", help="cap the app and bare Kivy at this share of one core")

@@ -88,44 +88,16 @@ def crops(folder: Path, clf, limit=None, held_out=False, detector=DEFAULT, train
 
 def watcher_figures(clf, detector=DEFAULT, video=None) -> dict:
     """The pile watcher on a synthetic video: Slapjack's game of seed 1, or ``video()`` (a whole
-    Jacks round). Every card reported once in order, any asked unsure, and any phantom report."""
+    Jacks round), every frame fed at once (``watch_timing.watch_video``, which ``jack-companion
+    bench`` plays at 30 frames a second instead). Every card reported once in order, any asked
+    unsure, and any phantom report."""
     from hardware.vision.synthetic import game_video
-    from hardware.vision.watcher import PileWatcher
-    from hardware.camera.device import Frame
+    from hardware.vision.watch_timing import watch_video
 
-    frames, fps, truth = video() if video is not None else game_video(1)
-    events = []
-    wall = {}
-
-    class Sink:
-        def on_card(self, card, landed_at):
-            events.append((card, landed_at))
-            wall[card] = time.perf_counter()
-
-        def on_unsure(self, candidates, landed_at):
-            events.append((tuple(candidates), landed_at))
-
-    w = PileWatcher(None, Sink(), classifier=clf, detector=detector)
-    cpu0 = time.process_time()
-    feed_wall = {}
-    for i, f in enumerate(frames):
-        feed_wall[i] = time.perf_counter()
-        w.feed(Frame(f, i / fps, i))
-    cpu = time.process_time() - cpu0
-    # Latency: the report comes `settle` frames after the card lies still (frames are 1/fps
-    # apart on a real camera), plus the work done on the frames since then, timed here.
-    settle_ms = w.settle * 1000.0 / fps
-    work = [(wall[c] - feed_wall[f + w.settle]) * 1000 for c, f in truth if c in wall and f + w.settle in feed_wall]
-    got = [e[0] for e in events]
-    within = sum(1 for (c, t), (tc, tf) in zip(events, truth) if c == tc and abs(t - tf / fps) <= 1 / fps + 1e-9)
-    return {"frames": len(frames), "cpu_share_of_core_at_30fps": cpu / (len(frames) / fps),
-            "reported": got, "truth": [c for c, _ in truth], "exactly_once": got == [c for c, _ in truth],
-            # an unsure card asked with its guesses counts once when the right one is among them
-            "each_card_once": len(got) == len(truth) and all(c == tc or (isinstance(c, tuple) and tc in c)
-                                                             for c, (tc, _) in zip(got, truth)),
-            "unsure_reports": sum(isinstance(c, tuple) for c in got),
-            "phantom_reports": max(0, len(events) - len(truth)),
-            "landing_within_one_frame": f"{within}/{len(truth)}", "report_after_lying_still_ms": settle_ms + (max(work) if work else 0.0)}
+    out = watch_video(video() if video is not None else game_video(1), clf, detector, realtime=False)
+    out["each_card_once"] = not out["missed"] and out["phantoms"] == 0
+    out["unsure_reports"], out["phantom_reports"] = out["unsure"], out["phantoms"]
+    return out
 
 
 def synthetic_games(clf, detector=DEFAULT, seeds=range(1, 13), noise_seed: int | None = None,

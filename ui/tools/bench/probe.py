@@ -13,9 +13,16 @@ meant to be run by hand, but it can be::
                                                            game), pads pressed on the app's mock pins;
                                                            with "alternate": "sound" (or "commit") the
                                                            races take turns with the sound off and on
-                                                           (commits at --commit-delay-ms and at 0);
+                                                           (commits at --commit-delay-ms and at 0); with
+                                                           "as is" the app as it is, the sound off and
+                                                           (slowed) commits at 0, in turn;
                                                            "stalls": [K, ...] holds the main thread busy
                                                            through those races' planned ends
+          {"cmd": "camera_slap", "folder": DIR, "videos": [...]}
+                                                           Slapjack races on the camera feed, a real
+                                                           deck: the videos of ui/tools/bench/camera.py
+                                                           played at 30 fps, a pad pressed while each
+                                                           Jack is still landing (camera_slap.py)
           {"cmd": "rss"}                                   peak and current resident memory
           {"cmd": "cpu"}                                   its own CPU time (where there is no /proc)
           {"cmd": "quit"}
@@ -145,6 +152,10 @@ def hooks(state: dict, args) -> None:
                 emit("rss", memory=memory())
             elif kind == "slap":
                 slap_game(command)
+            elif kind == "camera_slap":
+                from .camera_slap import camera_slap
+
+                camera_slap(App.get_running_app(), watch, command, args)
             elif kind == "cpu":
                 emit("cpu", seconds=time.process_time())
             elif kind == "quit":
@@ -257,30 +268,34 @@ def hooks(state: dict, args) -> None:
 
 
 def race_conditions(app, alternate: str | None, commit_delay_ms: float) -> list:
-    """The two conditions slap races take turns in (``[(name, set_up), ...]``), or none."""
+    """The conditions slap races take turns in (``[(name, set_up), ...]``), or none. ``"sound"``:
+    the sound off and on; ``"commit"``: commits at --commit-delay-ms and at 0; ``"as is"``: the
+    app as it is (the sound on, the commits slowed if they are) beside each of those changed
+    alone, so one run gives the app's own figure and both comparisons."""
     if alternate is None:
         return []
+    volume = app.settings["sound"]["volume"] or 70
+    slow = type(app.store.db)
+    slowed = bool(commit_delay_ms) and hasattr(slow, "seconds")
+
+    def condition(level, commit_s):
+        def set_up():
+            app.settings["sound"]["volume"] = level
+            if slowed:
+                slow.seconds = commit_s
+        return set_up
+
+    delay = commit_delay_ms / 1000
     if alternate == "sound":
-        volume = app.settings["sound"]["volume"] or 70
-
-        def sound(level):
-            def set_up():
-                app.settings["sound"]["volume"] = level
-            return set_up
-
-        return [("sound off", sound(0)), ("sound on", sound(volume))]
+        return [("sound off", condition(0, delay)), ("sound on", condition(volume, delay))]
+    if alternate == "commit" and not slowed:
+        raise ValueError("races with slow and fast commits need --commit-delay-ms")
     if alternate == "commit":
-        slow = type(app.store.db)
-        if not commit_delay_ms or not hasattr(slow, "seconds"):
-            raise ValueError("races with slow and fast commits need --commit-delay-ms")
-
-        def commits(seconds):
-            def set_up():
-                slow.seconds = seconds
-            return set_up
-
-        return [(f"commits {commit_delay_ms:g} ms", commits(commit_delay_ms / 1000)), ("commits 0 ms", commits(0.0))]
-    raise ValueError(f"no race conditions called {alternate!r}: sound or commit")
+        return [(f"commits {commit_delay_ms:g} ms", condition(volume, delay)), ("commits 0 ms", condition(volume, 0.0))]
+    if alternate == "as is":
+        return [("as is", condition(volume, delay)), ("sound off", condition(0, delay)),
+                *([("commits 0 ms", condition(volume, 0.0))] if slowed else [])]
+    raise ValueError(f"no race conditions called {alternate!r}: sound, commit or as is")
 
 
 def main(argv: list[str] | None = None) -> int:

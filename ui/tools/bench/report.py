@@ -20,6 +20,10 @@ TARGETS = {
     "oej_refold_ms": 10,       # One-Eyed Jack: refold of its longest game (about 150 actions)
     "oej_push_per_s": 20_000,  # One-Eyed Jack: Game.push, actions a second
     "paired_p99_ms": 5,        # the verdict's p99 with slow commits, or with the sound on, within 5 ms of without
+    # The camera (judged under --pi; without it, on this machine's whole core):
+    "camera_still_p95_ms": 150,    # a card reported at most 150 ms after the pile lies still, p95
+    "camera_watcher_share": 0.25,  # the pile watcher under 25% of the (capped) core at 640x480
+    "camera_slap_p99_ms": 100,     # a press while the card is still landing: its verdict's frame, p99
 }
 
 # The paired runs: races taking turns between two conditions, the second the one compared against.
@@ -104,6 +108,9 @@ def targets(r: dict) -> list[dict]:
             check(f"slap verdict, first edge to the frame ({name})", f"p99 <= {limit} ms",
                   f"p99 {shown['p99']:.1f} ms (median {shown['median']:.1f})" + with_read(slap),
                   shown["p99"] <= limit and slap["no_verdict"] == 0)
+    camera = r.get("camera")
+    if camera:
+        camera_targets(camera, check)
     capped = "pi" in r["settings"]   # issue 15 sets the engines' targets for this machine, uncapped
 
     def engine_check(target: str, wanted: str, measured: str, met: bool) -> None:
@@ -121,6 +128,90 @@ def targets(r: dict) -> list[dict]:
             engine_check("one-eyed-jack Game.push", f">= {TARGETS['oej_push_per_s']:,} actions/s",
                          f"{push:,.0f} actions/s", push >= TARGETS["oej_push_per_s"])
     return out
+
+
+def camera_targets(camera: dict, check) -> None:
+    share = camera.get("cpu_share") or 1.0
+    core = "the capped core" if camera.get("cpu_share") else "one core"
+    watch = camera["watch"]
+    for size in ("640x480", "1280x720"):
+        w = watch.get(size)
+        if not w:
+            continue
+        still = w["after_still_ms"]
+        if still.get("n"):
+            check(f"camera {size}: card reported after the pile lies still", f"p95 <= {TARGETS['camera_still_p95_ms']} ms",
+                  f"p95 {still['p95']:.0f} ms (median {still['median']:.0f}, max {still['max']:.0f}; n={still['n']})",
+                  still["p95"] <= TARGETS["camera_still_p95_ms"])
+        of_core = w["cpu_share_of_core_at_30fps"] / share
+        if size == "640x480":
+            check(f"camera {size}: pile watcher CPU at 30 fps", f"< {TARGETS['camera_watcher_share']:.0%} of {core}",
+                  f"{of_core:.1%} of {core} ({w['cpu_share_of_core_at_30fps']:.1%} of this machine's)",
+                  of_core < TARGETS["camera_watcher_share"])
+        check(f"camera {size}: each card once, no phantom", "every card once, none missed, no phantom",
+              once_text(w), exactly_once(w))
+    slow = watch.get("slow_reader")
+    if slow:
+        check("camera, frames faster than they are read: nothing dropped",
+              "every card once, none missed, no phantom; what is skipped said",
+              f"a reader {slow['hold_ms']:g} ms slower a frame: read {slow['read']} of {slow['frames']} frames, skipped "
+              f"{slow['skipped']} ({slow['skipped_while_changing']} while the pile changed, at most "
+              f"{slow['longest_skip_run']} in a row); " + once_text(slow), exactly_once(slow))
+    slap = camera.get("slap")
+    if slap:
+        shown = on_screen(slap)
+        if shown.get("n"):
+            check("slap verdict on the camera feed, press while the card is still landing, to its frame",
+                  f"p99 <= {TARGETS['camera_slap_p99_ms']} ms",
+                  f"p99 {shown['p99']:.0f} ms (median {shown['median']:.0f}; n={shown['n']}); the camera named the "
+                  f"Jack {spread(slap['named_ms'])} after the press",
+                  shown["p99"] <= TARGETS["camera_slap_p99_ms"] and slap["no_verdict"] == 0)
+        else:
+            check("slap verdict on the camera feed, press while the card is still landing, to its frame",
+                  f"p99 <= {TARGETS['camera_slap_p99_ms']} ms", "; ".join(slap["errors"]) or "no race", False)
+
+
+def exactly_once(w: dict) -> bool:
+    return w["every_card_once"] == w["videos"] and not w["missed"] and w["phantoms"] == 0
+
+
+def once_text(w: dict) -> str:
+    return (f"{w['every_card_once']} of {w['videos']} videos each card once ({w['cards']} cards), "
+            f"{len(w['missed'])} missed" + (f" ({', '.join(w['missed'])})" if w["missed"] else "")
+            + f", {w['phantoms']} phantoms, {w['unsure']} asked unsure")
+
+
+def camera_rows(camera: dict, row) -> None:
+    share = camera.get("cpu_share")
+    watch = camera["watch"]
+    row("**Camera** (the pile watcher on the synthetic game video, frames on a camera's 30 fps schedule, the "
+        "newest to a reader thread)", "")
+    for key, w in watch.items():
+        if not isinstance(w, dict):
+            continue
+        what = (f"a reader {w['hold_ms']:g} ms slower a frame, {w['size'][0]}x{w['size'][1]}" if key == "slow_reader"
+                else f"{w['size'][0]}x{w['size'][1]}")
+        cpu = f"CPU {w['cpu_share_of_core_at_30fps']:.1%} of a core" + (
+            f" = {w['cpu_share_of_core_at_30fps'] / share:.1%} of the capped core" if share else "")
+        row(f"watcher, {what}: {w['videos']} videos ({', '.join(watch['videos'][:w['videos']])}), {w['frames']} frames, "
+            f"{w['cards']} cards",
+            f"{cpu}; reported after the pile lay still {fmt(w['after_still_ms'], digits=0, p95=True)}; after the card "
+            f"came to rest (the hand still leaving) {fmt(w['after_landing_ms'], digits=0, p95=True)}; "
+            + once_text(w) + f"; landing time within a frame {w['landing_within_one_frame']}/{w['cards']}; frames read "
+            f"{w['read']}, skipped {w['skipped']} ({w['skipped_while_changing']} while the pile changed, at most "
+            f"{w['longest_skip_run']} in a row)")
+    slap = camera.get("slap")
+    if slap:
+        load = "and a full redraw every frame" if slap["redraw"] else "every frame"
+        row(f"{slap['path']}: {slap['races']} races in {slap['games']} games ({slap['two_presses']} with a second pad "
+            f"1-30 ms later), a press while each Jack is still landing; 0-{slap['busy_ms']:g} ms of Python {load}",
+            fmt(slap["shown_ms"], digits=0, p99=True) + "; " + read_and_wait(slap)
+            + f"the camera named the Jack {fmt(slap['named_ms'], digits=0, p99=True)} after the press; verdict decided "
+            f"{fmt(slap['verdict_ms'], digits=0, p99=True)}; winner right {slap['winner_right']}/"
+            f"{slap['races'] - slap['no_verdict']}; every card once in {slap['games_every_card_once']} of "
+            f"{slap['games']} games; frames skipped {slap['skipped']} of {slap['frames']}"
+            + (f"; **{slap['no_verdict']} without a verdict** ({'; '.join(slap['errors'][:2])})"
+               if slap["no_verdict"] else ""))
 
 
 def read_and_wait(slap: dict) -> str:
@@ -167,10 +258,13 @@ def frame_periods(ms: float) -> int:
     return max(1, -int(-ms // FRAME_MS))
 
 
-def fmt(s: dict, unit: str = "ms", digits: int = 0, p99: bool = False) -> str:
+def fmt(s: dict, unit: str = "ms", digits: int = 0, p99: bool = False, p95: bool = False) -> str:
     if not s or not s.get("n"):
         return "-"
     f = f"{{:.{digits}f}}"
+    if p95:
+        return (f"median {f.format(s['median'])} {unit}, p95 {f.format(s['p95'])} {unit}, max "
+                f"{f.format(s['max'])} {unit} (n={s['n']})")
     if p99:
         return f"median {f.format(s['median'])} {unit}, p99 {f.format(s['p99'])} {unit} (n={s['n']})"
     return (f"{f.format(s['median'])} {unit} (min {f.format(s['min'])}, max {f.format(s['max'])}, "
@@ -184,6 +278,11 @@ def table(r: dict) -> str:
              f"GL {m['gl_renderer']}" + (f", sound {m['audio']}" if m.get('audio') else "") + f". Runs: {r['settings']['runs']}, idle periods {r['settings']['idle_seconds']:g} s, "
              f"frame cap {r['settings']['max_fps']}. Load average (1, 5, 15 min) before "
              f"{m.get('load_average_before')}, after {m.get('load_average')}.", ""]
+    if r.get("seconds"):
+        took = r["seconds"]
+        lines += [f"The run took {took.get('whole run', 0) / 60:.1f} min: "
+                  + ", ".join(f"{name.replace('_', ' ')} {s:.0f} s" for name, s in took.items() if name != "whole run")
+                  + ".", ""]
     if "pi" in r["settings"]:
         c = r["settings"]["pi"]
         lines += [f"Pi-like conditions, the app and bare Kivy alike: CPU {c['cap']}"
@@ -249,7 +348,9 @@ def table(r: dict) -> str:
             if slap.get("alternate") == "sound":
                 sound = (f"; {slap['sounds_played']} sounds played" if slap.get("sound_loaded")
                          else "; **no sound could be played** (no mixer)")
-            row(f"{slap['path']}, {slap['races']} races taking turns: {', '.join(slap['by_condition'])}; {how}"
+            shared = (f" (read from the run of {', '.join(slap['shared_run'])} in turn)" if slap.get("shared_run")
+                      else "")
+            row(f"{slap['path']}, {slap['races']} races taking turns: {', '.join(slap['by_condition'])}{shared}; {how}"
                 + sound, collections_text(slap.get("collections")))
             for name, figures in slap["by_condition"].items():
                 row(f"&nbsp;&nbsp;{name}", fmt(figures["shown_ms"], digits=1, p99=True)
@@ -258,7 +359,9 @@ def table(r: dict) -> str:
                     f"{figures['races'] - figures['no_verdict']}"
                     + (f"; **{figures['no_verdict']} without a verdict**" if figures["no_verdict"] else ""))
             continue
-        row(f"{slap['path']}: {slap['races']} races, {how}",
+        turns = (f" (the as-is races of one run taking turns: {', '.join(slap['turn_about'])})"
+                 if slap.get("turn_about") else "")
+        row(f"{slap['path']}: {slap['races']} races{turns}, {how}",
             fmt(slap["shown_ms"], digits=1, p99=True) + f", max {slap['shown_ms'].get('max', 0):.1f} ms; "
             + read_and_wait(slap) + (collections_text(slap.get("collections")) + "; " if slap.get("collections") else "")
             + f"verdict decided {fmt(slap['verdict_ms'], digits=1, p99=True)}; the whole ranking shown (presses "
@@ -272,6 +375,8 @@ def table(r: dict) -> str:
             f"(callbacks out of order in {j['out_of_order_percent']:.1f}%); edge to verdict "
             f"median {j['edge_to_verdict_ms']['median']:.1f} ms, p99 {j['edge_to_verdict_ms']['p99']:.1f} ms"
             + (f"; **{j['lost_races']} races lost, no verdict**" if j.get("lost_races") else ""))
+    if r.get("camera"):
+        camera_rows(r["camera"], row)
     engines = r.get("engines")
     if engines:
         row("**Engines**", "")

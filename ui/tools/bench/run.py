@@ -20,6 +20,7 @@ import statistics
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 from pathlib import Path
 
@@ -82,7 +83,8 @@ def make_table(folder: Path, games: dict[str, tuple[dict, list[dict]]], history:
 # -- the measurements -----------------------------------------------------------------------------------
 
 # The parts a run can be limited to (``bench --only memory,slap``), in the order they run.
-PARTS = ("startup", "memory", "idle", "slap", "judge", "engines")
+PARTS = ("startup", "memory", "idle", "slap", "judge", "engines", "camera")
+MEMORY_RUNS = 3   # its peaks agree within 0.2 MiB run to run (7 runs before 6 December)
 
 
 class Bench:
@@ -137,6 +139,8 @@ class Bench:
     # -- tables ---------------------------------------------------------------------------------
 
     def prepare(self) -> None:
+        if "camera" in self.only and self.other_cpus():
+            self.start_videos()   # made meanwhile, off the measured CPU
         self.log("seeding tables...")
         self.logs = {}
         for game in GAMES:
@@ -226,14 +230,15 @@ class Bench:
     # -- 2: memory with each game's screen opened in turn --------------------------------------------
 
     def memory(self) -> None:
-        self.log(f"memory: {self.runs} runs opening each game's screen in turn...")
+        runs = min(self.runs, MEMORY_RUNS)
+        self.log(f"memory: {runs} runs opening each game's screen in turn...")
         table = self.work / "table-all"
         self.all_ids = make_table(table, {g: self.logs[g] for g in self.available})
         self.all_table = table
         peaks, steps = [], {g: [] for g in self.available}
         if "bare_mib" not in self.results.get("memory", {}):   # start-up was not measured in this run
             self.bare_and_home_memory()
-        for run in range(self.runs):
+        for run in range(runs):
             child = self.app(table)
             try:
                 child.expect("settled")
@@ -258,7 +263,7 @@ class Bench:
 
     def idle_window(self, child: Child) -> dict:
         """CPU of ``child`` over idle_seconds, also in a few equal parts (min/median/max)."""
-        parts = 2 if self.idle_seconds < 10 else 6
+        parts = max(2, round(self.idle_seconds / 5))   # parts of about 5 s
         samples = [(time.monotonic(), child.cpu())]
         for i in range(parts):
             time.sleep(self.idle_seconds / parts)
@@ -270,6 +275,7 @@ class Bench:
     def idle_and_taps(self) -> None:
         self.log(f"idle: {self.idle_seconds:g} s on bare Kivy, home and each game's screen; then taps...")
         idle, taps = {}, {}
+        judge = self.judge_beside()
         if not hasattr(self, "all_table"):   # the memory part was not run: seed its table here
             self.all_table = self.work / "table-all"
             self.all_ids = make_table(self.all_table, {g: self.logs[g] for g in self.available})
@@ -302,6 +308,30 @@ class Bench:
             child.close()
         self.results["idle"] = idle
         self.results["taps"] = taps
+        if judge is not None:
+            judge.join()
+
+    def judge_beside(self):
+        """Under --pi, the race judge (which runs in this process, uncapped) on the other CPUs
+        while the idle periods run on the capped one: it shares no CPU with the app measured
+        then, and the idle figure is the app's own CPU time. A thread, started; or None when the
+        judge runs in its turn (no CPU of its own to give it, or not asked for)."""
+        cpu = self.conditions.cpu
+        others = (os.sched_getaffinity(0) - {cpu}) if cpu is not None and hasattr(os, "sched_getaffinity") else set()
+        if "judge" not in self.only or not others:
+            return None
+
+        def judge():
+            os.sched_setaffinity(0, others)   # this thread only (Linux)
+            try:
+                self.race_judge()
+            except Exception as exc:   # said in the notes, as a part that failed in its turn is
+                self.notes.append(f"race_judge: failed: {exc}")
+
+        self.judged_beside = True
+        thread = threading.Thread(target=judge, name="race-judge", daemon=True)
+        thread.start()
+        return thread
 
     @staticmethod
     def tap_figures(results: list[dict]) -> dict:
@@ -325,32 +355,40 @@ class Bench:
         races = self.races
         slap = {}
         if "slapjack" in self.available:
-            self.log(f"slap verdict: {races} races on the Slapjack screen (judge only), main thread busy drawing...")
+            self.log(f"slap verdict: {races} races on the Slapjack screen (judge only), main thread busy, "
+                     "no forced redraw...")
             table = self.work / "table-judge"
             header = {"game": "slapjack", "players": list(PLAYERS[:4]), "options": {}, "feed": "none"}
             make_table(table, {}, history=0)
-            # The same screen twice more, its races taking turns in one run between two conditions
-            # (each gets as many races as above): the sound off and on ("a sound never delays a
-            # verdict", issue 14), and, with slow commits, the card's delay and none.
-            runs = [("app", True, None), ("app_no_redraw", False, None), ("app_sound", True, "sound")]
-            if self.conditions.commit_delay_ms > 0:
-                runs.append(("app_commits", True, "commit"))
+            # The same screen: its races taking turns in one run between the app as it is, the
+            # sound off ("a sound never delays a verdict", issue 14) and, with slow commits,
+            # commits at 0 (the card's delay and none); each condition gets as many races as
+            # above. The app's own figure is the "as is" races, and each comparison is read
+            # from the same run (before 6 December: three runs, 750 races under --pi for 600).
+            runs = [("app_no_redraw", False, None), ("app", True, "as is")]
             for key, redraw, alternate in runs:
-                count = races if alternate is None else 2 * races
+                count = races if alternate is None else races * (3 if self.conditions.commit_delay_ms > 0 else 2)
                 if alternate is not None:
-                    self.log(f"slap verdict: {count} races on the Slapjack screen, taking turns: "
-                             + ("sound off and on..." if alternate == "sound" else
-                                f"commits {self.conditions.commit_delay_ms:g} ms and 0..."))
+                    self.log(f"slap verdict: {count} races on the Slapjack screen, taking turns: as is, the sound "
+                             "off" + (f", commits at 0 (not {self.conditions.commit_delay_ms:g} ms)"
+                                      if self.conditions.commit_delay_ms > 0 else "") + "...")
                 child = self.app(table)
                 try:
                     child.expect("settled")
                     child.send(cmd="slap", header=header, races=count, busy_ms=8, redraw=redraw,
                                **({"alternate": alternate} if alternate else {}))
-                    slap[key] = self.slap_figures(child.expect("slap", timeout=60 + 2 * count))
+                    raw = child.expect("slap", timeout=60 + 2 * count)
+                    figures = self.slap_figures(raw)
                 except BenchError as exc:
                     self.notes.append(f"slap verdict on the Slapjack screen ({key}): failed: {exc}")
+                    continue
                 finally:
                     child.close()
+                if alternate is None:
+                    slap[key] = figures
+                else:
+                    slap.update(self.as_is_and_paired(figures, raw))
+            slap = {k: slap[k] for k in ("app", "app_no_redraw", "app_sound", "app_commits") if k in slap}
         self.log(f"slap verdict: {races} races through the pads' documented path to a label, main thread busy...")
         child = self.child(["-m", "ui.tools.bench.probe", "slap", "--races", str(races)])
         try:
@@ -359,6 +397,26 @@ class Bench:
         finally:
             child.close()
         self.results["slap"] = slap
+
+    def as_is_and_paired(self, run: dict, raw: dict) -> dict:
+        """One turn-about run (as is, sound off, commits 0) as the figures it stands for: the
+        app's own ("app": the races as is) and each pair ("app_sound", "app_commits"): the
+        changed condition's races beside the as-is races of the same run."""
+        by = run.pop("by_condition")
+        shared = {k: run[k] for k in ("alternate", "sounds_played", "sound_loaded", "collections") if k in run}
+        out = {"app": {**by["as is"], "collections": run.get("collections"), "turn_about": list(by)}}
+        pairs = {"app_sound": ("sound", "sound off", "sound on"),
+                 "app_commits": ("commit", next((n for n in by if n.startswith("commits")), None), None)}
+        for key, (alternate, changed, as_is_name) in pairs.items():
+            if changed not in by:
+                continue
+            as_is_name = as_is_name or f"commits {self.conditions.commit_delay_ms:g} ms"
+            pair = {changed: by[changed], as_is_name: by["as is"]} if key == "app_sound" else \
+                {as_is_name: by["as is"], changed: by[changed]}
+            names = {changed, "as is"}
+            both = self._slap_figures(raw, [r for r in raw["results"] if r.get("condition") in names])
+            out[key] = {**both, **shared, "alternate": alternate, "by_condition": pair, "shared_run": list(by)}
+        return out
 
     @classmethod
     def slap_figures(cls, report: dict) -> dict:
@@ -435,20 +493,109 @@ class Bench:
             self.results["engines"] = json.loads(done.stdout)
         self.notes.extend(self.results["engines"].pop("notes", []))
 
+    # -- 8: the camera ---------------------------------------------------------------------------------------
+
+    def other_cpus(self) -> set[int]:
+        """The CPUs the measured children do not use (under --pi: all but theirs), or none."""
+        cpu = self.conditions.cpu
+        if cpu is None or not hasattr(os, "sched_getaffinity"):
+            return set()
+        return os.sched_getaffinity(0) - {cpu}
+
+    def start_videos(self) -> None:
+        """The camera part's synthetic videos (``camera.py``), made by a process of their own,
+        uncapped: on the CPUs the measured children do not use, while the other parts run, or
+        just before the camera part when there are none."""
+        self.videos = self.work / "videos"
+        others = self.other_cpus()
+        self.making = subprocess.Popen(
+            [sys.executable, "-m", "ui.tools.bench.camera", "make", str(self.videos), *(["--quick"] if self.quick else [])],
+            cwd=self.work, env=same_code_env(), stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+            preexec_fn=(lambda: os.sched_setaffinity(0, others)) if others else None)
+
+    def camera(self) -> None:
+        from .camera import SIZES, wanted
+
+        if not hasattr(self, "making"):
+            self.start_videos()
+        self.log("camera: the synthetic videos being made..." if self.making.poll() is None else
+                 "camera: videos made")
+        out, err = self.making.communicate(timeout=1800)
+        if self.making.returncode != 0:
+            raise BenchError(f"the camera's videos could not be made: {err.strip()[-2000:]}")
+        names = json.loads(out)
+        sizes = " and ".join(f"{w}x{h}" for w, h in SIZES)
+        self.log(f"camera: the pile watcher on {len([n for n in names if n.startswith('watch-')])} synthetic videos "
+                 f"at 30 fps, {sizes}, and a slow reader...")
+        done = subprocess.run([sys.executable, "-m", "ui.tools.bench.camera", "watch", str(self.videos),
+                               *(["--quick"] if self.quick else [])], capture_output=True, text=True, cwd=self.work,
+                              env=same_code_env(), preexec_fn=self.conditions.preexec())
+        if done.returncode != 0:
+            raise BenchError(f"the camera's watcher figures failed: {done.stderr.strip()[-2000:]}")
+        camera = {"watch": json.loads(done.stdout), "cpu_share": self.conditions.cpu_share}
+        self.results["camera"] = camera
+        games = [n for n in wanted(self.quick) if n.startswith("slap-")]
+        self.log(f"camera: Slapjack on the camera feed, {len(games)} games of four Jacks, a pad pressed while each "
+                 "is still landing...")
+        table = self.work / "table-camera"
+        make_table(table, {}, history=0)
+        child = self.app(table)
+        try:
+            child.expect("settled")
+            child.send(cmd="camera_slap", folder=str(self.videos), videos=games, busy_ms=8, redraw=True)
+            camera["slap"] = self.camera_slap_figures(child.expect("camera_slap", timeout=120 + 30 * len(games)))
+        finally:
+            child.close()
+
+    @staticmethod
+    def camera_slap_figures(report: dict) -> dict:
+        results = report["results"]
+        good = [r for r in results if "ms" in r]
+        games = report["games"]
+        return {
+            "path": report["path"], "races": len(results), "no_verdict": len(results) - len(good),
+            "errors": [r["error"] for r in results if "error" in r],
+            "two_presses": sum(r["presses"] == 2 for r in results),
+            "shown_ms": stats([r["ms"] for r in good]),
+            "shown_less_read_ms": stats([r["ms"] - r["read_ms"] for r in good]),
+            "read_ms": stats([r["read_ms"] for r in good]),
+            "verdict_ms": stats([r["verdict_ms"] for r in good]),
+            "named_ms": stats([r["named_ms"] for r in results if "named_ms" in r]),
+            "winner_right": sum(r["winner_right"] for r in good),
+            "games": len(games), "cards": sum(len(g["truth"]) for g in games),
+            "games_every_card_once": sum(g["reported"] == g["truth"] for g in games),
+            "frames": sum(g.get("frames", 0) for g in games), "skipped": sum(g.get("skipped", 0) for g in games),
+            "busy_ms": report["busy_ms"], "redraw": report["redraw"], "clock": report.get("clock"),
+            "collections": report.get("collections"),
+            # Each race and game, to tell a slow race's cause (the camera's naming, or after it).
+            "each_race": [{k: (round(v, 1) if isinstance(v, float) else v) for k, v in r.items()} for r in results],
+            "each_game": [{"video": g["video"], "skipped": g.get("skipped"), "frames": g.get("frames"),
+                           **({} if g["reported"] == g["truth"] else {"truth": g["truth"], "reported": g["reported"]})}
+                          for g in games],
+        }
+
     # -- all of it -----------------------------------------------------------------------------------------
 
     def run(self) -> dict:
         load_before = [round(x, 2) for x in os.getloadavg()] if hasattr(os, "getloadavg") else None
         parts = dict(zip(PARTS, (self.startup, self.memory, self.idle_and_taps, self.slap, self.race_judge,
-                                 self.engines)))
+                                 self.engines, self.camera)))
         steps = [self.prepare, *(parts[name] for name in PARTS if name in self.only)]
+        began = time.monotonic()
+        took = self.results["seconds"] = {}   # where the run's time went, part by part
         for step in steps:
+            if step == self.race_judge and getattr(self, "judged_beside", False):
+                continue
+            started = time.monotonic()
             try:
                 step()
             except BenchError as exc:
                 if step is self.prepare:
                     raise
                 self.notes.append(f"{step.__name__}: failed: {exc}")
+            finally:
+                took[step.__name__] = round(time.monotonic() - started, 1)
+        took["whole run"] = round(time.monotonic() - began, 1)
         self.results["machine"] = machine(self.renderer)
         self.results["machine"]["load_average_before"] = load_before
         self.results["targets"] = targets(self.results)
@@ -458,7 +605,7 @@ class Bench:
 
 def main(args: argparse.Namespace) -> int:
     runs = args.runs or (2 if args.quick else 7)
-    idle = args.idle_seconds if args.idle_seconds is not None else (2.0 if args.quick else 30.0)
+    idle = args.idle_seconds if args.idle_seconds is not None else (2.0 if args.quick else 15.0)
     say = (lambda *a: print(*a, file=sys.stderr, flush=True)) if args.json else (lambda *a: print(*a, flush=True))
     only = PARTS
     if getattr(args, "only", None):

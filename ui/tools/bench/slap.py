@@ -80,6 +80,8 @@ class SlapRaces:
     SETTLE = 0.15      # after a race's last delivered edge (and the pads' debounce): its verdict is in
     LATE_SETTLE = 0.1  # after an edge driven late: its press handed over, its window closed
     SHOW_WAIT = 0.5    # at most this long more for the verdict of presses handled late, and its frame
+    GAP = 0.1          # from a race scored to the next one's start: the label cleared (a frame), the
+                       # slap's commit done (20 ms under --pi); 0.25 before 6 December
 
     def __init__(self, watch: FrameWatch, board, pads: list[int], verdict_widget, races: int, rng,
                  max_delay_ms: float, ranking, between, done, conditions=(), stalls=(), swap_waited=None):
@@ -243,7 +245,7 @@ class SlapRaces:
             self.late.close()
             self.done(self.results)
         else:
-            Clock.schedule_once(lambda dt: self._race(), 0.25 + self.rng.uniform(0, 1 / 30))
+            Clock.schedule_once(lambda dt: self._race(), self.GAP + self.rng.uniform(0, 1 / 30))
 
 
 def run_slap(args) -> int:

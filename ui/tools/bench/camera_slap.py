@@ -1,0 +1,175 @@
+"""Slapjack races on the camera feed, in the real app (``probe`` command ``camera_slap``).
+
+Each game is a real-deck Slapjack game with the camera as its feed (``"feed": "camera"``): the
+app's own camera link and feed (``ui/camera_link.py``, ``hardware.vision.feed``) read a synthetic
+video (``ui/tools/bench/camera.py``: four Jacks, each laid on a card and gathered once won)
+played on a camera's schedule (``hardware.camera.paced``, 30 frames a second, the newest frame
+to the reader). For every Jack a pad is pressed while the card is still landing: at a random
+moment from the frame it came to rest in until the frame on which the pile watcher can name it
+(the hand still leaving, the pile not yet still 3 frames), and half the time a second pad 1 to
+30 ms later. Such a press waits for the camera (``companion/table/slapjack_ways.py``), so its
+verdict comes once the card is named. Each race is timed from its first edge to the swap of the
+first frame whose verdict label shows the winner, as the pads' races are (``slap.py``).
+"""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+from .frames import clock_kind, emit, memory
+
+HOLD = 0.08
+GIVE_UP = 3.0        # a race with no verdict this long after its press has none
+PLAYERS = ("Ann", "Ben")
+
+
+def camera_slap(app, watch, command: dict, args) -> None:
+    import random
+
+    import numpy as np
+    from kivy.clock import Clock
+
+    from companion.session import Session
+    from companion.table.ways import header_for
+    from hardware.camera.device import Camera
+    from hardware.camera.paced import PacedFrames
+    from hardware.mock import LateDelivery
+    from ui.camera_link import camera_for
+
+    from .camera import load, settle_frames
+    from .slap import Collections, busy_drawing
+
+    folder = Path(command["folder"])
+    names = list(command["videos"])
+    rng = random.Random(command.get("seed", 1))
+    busy = busy_drawing(rng, float(command.get("busy_ms", 8)), bool(command.get("redraw", True)))
+    collections = Collections()
+    late = LateDelivery()
+    link = camera_for(app)
+    results: list[dict] = []
+    games: list[dict] = []
+    # Unmeasured: the classifier built (the feed builds it on first use, cached for the process)
+    # and a frame read once, so the first game's camera does not start seconds behind its video.
+    from hardware.vision.feed import classifier_for
+    from hardware.vision.recognise import read_image
+
+    read_image(np.array(load(folder, names[0])[0][0]), classifier_for(link.deck_folder))
+    pad_player: dict[int, str] = {}
+
+    def next_game():
+        if not names:
+            finish()
+            return
+        name = names.pop(0)
+        frames, fps, truth, still = load(folder, name, with_still=True)
+        source = PacedFrames(frames, fps, prepare=np.array)
+        link.close()   # a new camera for each game: the link opens it with the screen
+        link.camera_factory = lambda: Camera(source=source)
+        game = {"video": name, "truth": [c for c, _ in truth], "reported": [], "races": []}
+        games.append(game)
+        real_on_card = type(link).on_card
+
+        def on_card(card, landed_at):   # the feed's thread: when the camera named a card
+            game["reported"].append(card)
+            for race in game["races"]:
+                if race["card"] == card and "named_at" not in race:
+                    race["named_at"] = time.monotonic()
+            real_on_card(link, card, landed_at)
+
+        link.on_card = on_card
+        start = source.start(time.monotonic() + 1.0)   # the screen opens meanwhile
+        session = Session.start(app.store, header_for("real", list(PLAYERS), {}, camera=True))
+        screen = app.open_session(session)
+        pads = [screen.pads[p] for p in PLAYERS]
+        pad_player.update({screen.pads[p]: p for p in PLAYERS})
+        board = screen.link.board
+        label = screen.ids.verdict_label
+        settle = settle_frames()
+        for (card, landed), g in zip(truth, still):
+            if not card.startswith("J"):
+                continue
+            rest, named = start + landed / fps, start + (g + settle) / fps
+            first = rest + rng.uniform(0, named - rest)
+            order = rng.sample(pads, 2 if rng.random() < 0.5 else 1)
+            edges = {pad: first + (0 if k == 0 else rng.uniform(0.001, 0.030)) for k, pad in enumerate(order)}
+            race = {"card": card, "edges": edges, "first": first, "frames": []}
+            game["races"].append(race)
+            for pad, edge in edges.items():
+                late.later(edge, lambda pad=pad, edge=edge: board.mock.press(pad, edge))
+                late.later(edge + HOLD, lambda pad=pad, edge=edge: board.mock.release(pad, edge + HOLD))
+            # One frame of the label read before the press: the picture the verdict changes.
+            Clock.schedule_once(lambda dt, race=race: before(race), max(0, first - 0.2 - time.monotonic()))
+
+        def before(race):
+            watch.watch([label])
+            watch.Window.canvas.ask_update()
+
+            def seen(t, frame, hashes):
+                if hashes is not None:
+                    race["before"] = hashes
+                    watch.rects = []
+                    watch.listeners.remove(seen)
+            watch.listeners.append(seen)
+
+        def changed(*_):
+            now = time.monotonic()
+            pending = [r for r in game["races"] if "set_at" not in r and r["first"] <= now and "before" in r]
+            # Both are set in one refresh, the text first: the race is known once both are.
+            if not pending or not screen.verdict_text or screen.verdict_kind != "win":
+                return
+            race = pending[0]
+            race["set_at"] = now
+            race["text"] = screen.verdict_text
+            watch.watch([label])
+
+            def shown(t, frame, hashes):
+                if hashes is not None and t >= race["set_at"] and hashes != race["before"]:
+                    race["shown_at"] = t
+                    race["read_s"] = watch.read_s
+                    watch.rects = []
+                    watch.listeners.remove(shown)
+            watch.listeners.append(shown)
+
+        screen.bind(verdict_text=changed, verdict_kind=changed)
+        end = start + len(frames) / fps + 1.0
+
+        def check(dt):
+            if time.monotonic() < end or (source.ended is False):
+                return
+            ev.cancel()
+            screen.unbind(verdict_text=changed, verdict_kind=changed)
+            game["skipped"] = len(source.skipped)
+            game["frames"] = len(frames)
+            for race in game["races"]:
+                score(race, screen)
+            Clock.schedule_once(lambda dt: next_game(), 0.5)
+
+        ev = Clock.schedule_interval(check, 0.1)
+
+    def score(race, screen):
+        truth = sorted(race["edges"], key=race["edges"].get)
+        out = {"card": race["card"], "presses": len(truth)}
+        if "shown_at" not in race:
+            out["error"] = "no verdict shown" if "set_at" not in race else "verdict set but its frame not seen"
+        else:
+            first = race["first"]
+            named = [(race["text"].find(p), p) for p in PLAYERS if p in race["text"]]
+            out.update(ms=(race["shown_at"] - first) * 1000, read_ms=race["read_s"] * 1000,
+                       verdict_ms=(race["set_at"] - first) * 1000,
+                       winner_right=bool(named) and min(named)[1] == pad_player[truth[0]])
+        if "named_at" in race:
+            out["named_ms"] = (race["named_at"] - race["first"]) * 1000
+        results.append(out)
+
+    def finish():
+        busy.cancel()
+        late.close()
+        link.close()
+        link.camera_factory = None
+        emit("camera_slap", results=results, games=[{k: v for k, v in g.items() if k != "races"} for g in games],
+             memory=memory(), busy_ms=command.get("busy_ms", 8), redraw=bool(command.get("redraw", True)),
+             clock=clock_kind(), window_ms=app.settings["pads"]["race_window_ms"], collections=collections.stop(),
+             path="the Slapjack screen, a real deck with the camera (feed camera)")
+
+    next_game()
