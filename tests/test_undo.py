@@ -14,6 +14,7 @@ import random
 import pytest
 from hypothesis import given, settings, strategies as st
 
+from companion import random_player
 from companion.engine import Game
 from companion.errors import IllegalAction
 from companion.games import GAMES
@@ -24,13 +25,9 @@ from tests import test_slapjack_judge, test_slapjack_rules
 
 
 def tiny_log(seed: int) -> Game:
-    from tests.games import tiny_game   # imported (so registered) only while these tests run
+    from tests.games import tiny_game
 
-    rng = random.Random(seed)
-    game = Game({"game": "tiny", "players": ["Ann", "Ben", "Cat"][: rng.randint(2, 3)]})
-    while (action := tiny_game.random_action(game.state, rng)) is not None:
-        game.push(action)
-    return game
+    return random_player.play(tiny_game.TinyRules(), seed)
 
 
 # Each game's random legal player, by the name its logs use, as a function of a seed.

@@ -1,4 +1,4 @@
-"""A fifth game, used only by the tests: one module plus one registration line.
+"""A fifth game, used only by the tests: one module whose ``GameInfo`` the tests register.
 
 Count to Ten: players take turns in header order adding 1 or 2 to a shared count; whoever
 brings it to ten (or past) wins. It shows that a game is nothing more than its rules and
@@ -11,7 +11,7 @@ import random
 from dataclasses import dataclass
 
 from companion.errors import BadHeader, IllegalAction
-from companion.games.registry import GameInfo, register_game
+from companion.games.registry import GameInfo
 from companion.rules import Outcome, Rules
 
 TARGET = 10
@@ -72,4 +72,6 @@ class TinyRules(Rules):
         return {"game": self.name, "players": [f"P{i + 1}" for i in range(count)]}
 
 
-TINY = register_game(GameInfo("tiny", "Count to Ten", "Add one or two; reach ten", TinyRules))
+# Registered by the tests that use it (and taken out after), never on import: a worker that
+# imports this module while collecting must not show a fifth game to every later test.
+TINY = GameInfo("tiny", "Count to Ten", "Add one or two; reach ten", TinyRules)
