@@ -14,8 +14,8 @@ from dataclasses import dataclass, field
 
 from companion.cards import double_deck
 from companion.engine import Game
-from companion.games.jack_change_it import play_problem
-from companion.games.one_eyed_jack import HAND_SIZES, is_dead, targets
+from companion.games.jack_change_it.rules import play_problem
+from companion.games.one_eyed_jack.rules import HAND_SIZES, is_dead, targets
 
 NAMES = ("Ann", "Ben", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jo")
 

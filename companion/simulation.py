@@ -16,10 +16,10 @@ import random
 import sys
 from dataclasses import dataclass, replace
 
-from .engine import Game
-from .errors import GameError
-from .games.slapjack import MAX_PLAYERS, MIN_PLAYERS, SlapjackRules, screen_deck_header
-from .games.slapjack_bots import ReactionModel, grab_presses, plan_presses, plan_slapoff
+from companion.engine import Game
+from companion.errors import GameError
+from companion.games.slapjack.rules import MAX_PLAYERS, MIN_PLAYERS, SlapjackRules, screen_deck_header
+from companion.games.slapjack.bots import ReactionModel, grab_presses, plan_presses, plan_slapoff
 
 CAP = 5000                 # cards; long enough that few games reach it
 SECONDS_BETWEEN_CARDS = 1.0

@@ -7,7 +7,7 @@ to its two spaces once each (two decks hold every card twice, docs/rules.md).
 
 from __future__ import annotations
 
-from companion.games.one_eyed_jack_board import PLAYABLE_SPACES, Space, card_at
+from companion.games.one_eyed_jack.board import PLAYABLE_SPACES, Space, card_at
 
 
 def side_of_space(space: Space) -> int:

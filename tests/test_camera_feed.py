@@ -3,7 +3,7 @@ the mock camera playing the synthetic game video (hardware/vision/synthetic.py) 
 clock: no window, no real time.
 
 What the table must see follows docs/rules.md ("Slapjack": the first slap on a Jack wins the
-pile, a slap on any other card is a wrong slap) and docs/games/slapjack.md (a camera turn is an
+pile, a slap on any other card is a wrong slap) and companion/games/slapjack/log.md (a camera turn is an
 ordinary ``turn`` with its landing time ``t``; the race opens when the card landed).
 """
 
@@ -15,14 +15,15 @@ pytest.importorskip("cv2")
 
 from companion.session import Session  # noqa: E402
 from companion.store import Store  # noqa: E402
-from companion.table import SlapjackTable, feed_for, mode_of, timed_feed  # noqa: E402
-from companion.table.ways import header_for  # noqa: E402
+from companion.games.slapjack.table import SlapjackTable  # noqa: E402
+from companion.games.slapjack.ways import feed_for, mode_of, timed_feed  # noqa: E402
+from companion.games.slapjack.ways import header_for  # noqa: E402
 from hardware.camera.device import Camera, MockCamera  # noqa: E402
 from hardware.vision.classify import Reading  # noqa: E402
 from hardware.vision.feed import CameraFeed  # noqa: E402
 from hardware.vision.synthetic import game_video  # noqa: E402
 from tests.fake_clock import FakeClock  # noqa: E402
-from tests.test_slapjack_table import Lights  # noqa: E402
+from companion.games.slapjack.tests.test_table import Lights  # noqa: E402
 
 START = 100.0
 CARDS = ("7H", "KS", "JD", "4C")

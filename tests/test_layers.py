@@ -235,7 +235,7 @@ GOOD_TREE = {
     "companion/cards.py": "import json\nfrom . import errors\nfrom .errors import GameError\n",
     "companion/errors.py": "",
     "companion/games/__init__.py": "",
-    "companion/games/jacks.py": "from ..cards import parse_card\nfrom .. import engine\nimport importlib\n"
+    "companion/games/jacks/rules.py": "from ..cards import parse_card\nfrom .. import engine\nimport importlib\n"
                                 "importlib.import_module(name)\n",
     # names that only look like the banned ones
     "companion/ui_text.py": "import serialize_helpers\nfrom companion.ui_words import x\nimport kivyish\n",
@@ -288,7 +288,7 @@ def test_importing_companion_loads_no_kivy_gpiozero_or_serial():
     result = subprocess.run([sys.executable, "-c", PROBE], capture_output=True, text=True, cwd=REPO, timeout=120)
     assert result.returncode == 0, result.stderr
     report = json.loads(result.stdout.strip().splitlines()[-1])
-    for needed in ("companion.cards", "companion.engine", "companion.games.jacks", "companion.store",
+    for needed in ("companion.cards", "companion.engine", "companion.games.jacks.rules", "companion.store",
                    "companion.session", "companion.config", "companion.cli"):
         assert needed in report["imported"]
     assert report["loaded"] == [], f"companion pulled in {report['loaded']}"

@@ -9,12 +9,12 @@ from pathlib import Path
 import pytest
 
 from companion.engine import Game
-from companion.games.one_eyed_jack import OneEyedJackRules
+from companion.games.one_eyed_jack.rules import OneEyedJackRules
 from companion.rules import Outcome
 from companion.store import Store, outcome_of
 
-from tests.test_one_eyed_jack_rules import put, state_with
-from tests.test_slapjack_rules import Table, ben_runs_dry
+from companion.games.one_eyed_jack.tests.test_rules import put, state_with
+from companion.games.slapjack.tests.test_rules import Table, ben_runs_dry
 
 LOGS = Path(__file__).parent / "logs"
 
@@ -72,7 +72,7 @@ def test_slapjack_last_player_in_wins():
 
 def test_slapjack_by_count_shares_equal_counts_and_the_judge_takes_the_tables_word():
     """docs/rules.md, "Slapjack": "end after N cards": most cards wins, equal counts share;
-    docs/games/slapjack.md, "Race judge only": the table names the winners."""
+    companion/games/slapjack/log.md, "Race judge only": the table names the winners."""
     game = Game({"game": "slapjack", "players": ["Ann", "Ben"], "options": {"end_after": 2}})
     game.push({"type": "turn", "card": "3H"})
     game.push({"type": "turn", "card": "8C"})

@@ -1,10 +1,8 @@
-"""The registry is the one list of games (docs/adding-a-game.md): each game module
-registers itself, companion/games/__init__.py imports each on one line, and a fifth game
-is one module plus that line."""
+"""The registry is the one list of games (docs/adding-a-game.md): each game is a folder that
+registers itself, and companion/games/__init__.py imports every folder it finds."""
 
 from __future__ import annotations
 
-import ast
 import subprocess
 import sys
 from pathlib import Path
@@ -29,21 +27,22 @@ def tiny():
     unregister_game("tiny")
 
 
-def test_the_four_games_are_registered_by_their_log_names():
-    assert list(GAMES) == ["slapjack", "jacks", "jack-change-it", "one-eyed-jack"]
-    assert [GAMES[g].title for g in GAMES] == ["Slapjack", "Jacks", "Jack Change It", "One-Eyed Jack"]
+def test_every_game_folder_is_registered_by_its_log_name_with_its_log_doc():
+    folders = sorted(p.parent.name for p in (REPO / "companion/games").glob("*/__init__.py"))
+    assert sorted(info.folder.rsplit("/", 1)[1] for info in GAMES.values()) == folders
     for name, info in GAMES.items():
         assert rules_for(name).name == name
+        assert info.folder == f"companion/games/{name.replace('-', '_')}"
         assert (REPO / info.log_doc).is_file(), f"{name} names its log format doc"
+    assert [info.order for info in GAMES.values()] == sorted(info.order for info in GAMES.values())
 
 
-def test_the_package_imports_each_game_on_one_line_and_lists_nothing_else():
-    tree = ast.parse((REPO / "companion/games/__init__.py").read_text())
-    imported = [a.name for node in tree.body if isinstance(node, ast.ImportFrom) and node.level == 1
-                and node.module is None for a in node.names]
-    assert imported == ["slapjack", "jacks", "jack_change_it", "one_eyed_jack"]
-    defined = [n for n in tree.body if isinstance(n, (ast.Assign, ast.AnnAssign, ast.ClassDef, ast.FunctionDef))]
-    assert [t.id for n in defined for t in getattr(n, "targets", [])] == ["__all__"]
+def test_the_package_finds_its_games_and_names_none():
+    """No file lists the games: companion/games/__init__.py imports the folders it finds."""
+    text = (REPO / "companion/games/__init__.py").read_text()
+    for name, info in GAMES.items():
+        folder = info.folder.rsplit("/", 1)[1]
+        assert f'"{name}"' not in text and f"import {folder}" not in text and f"'{name}'" not in text
 
 
 def test_a_fifth_game_is_one_module_and_one_registration(tiny):
@@ -74,7 +73,7 @@ def test_rules_for_a_header_or_a_name():
 def test_a_game_module_that_fails_to_import_is_loud():
     """No 'Coming soon' guess: a game module that cannot be imported stops the import."""
     code = ("import sys\n"
-            "sys.modules['companion.games.jacks'] = None\n"   # importing it now fails
+            "sys.modules['companion.games.jacks.rules'] = None\n"   # importing it now fails
             "import companion.games\n")
     run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=REPO)
-    assert run.returncode != 0 and "import of companion.games.jacks halted" in run.stderr
+    assert run.returncode != 0 and "import of companion.games.jacks.rules halted" in run.stderr

@@ -1,13 +1,22 @@
-"""The games, by the name their logs use: one import line per game, each module registering
-itself at its bottom (companion/games/registry.py, docs/adding-a-game.md)."""
+"""The games, by the name their logs use. Each game is a folder here (``jacks/``,
+``slapjack/``, ...) whose ``__init__.py`` registers it (companion/games/registry.py); this
+package imports every folder it finds, so adding a game touches no list (docs/adding-a-game.md).
+"""
 
 from __future__ import annotations
 
+import importlib
+import pkgutil
+
 from .registry import GAMES, GameInfo, register_game, rules_for
 
-from . import slapjack  # noqa: E402,F401
-from . import jacks  # noqa: E402,F401
-from . import jack_change_it  # noqa: E402,F401
-from . import one_eyed_jack  # noqa: E402,F401
+
+def _discover() -> None:
+    for found in sorted(pkgutil.iter_modules(__path__), key=lambda module: module.name):
+        if found.ispkg:
+            importlib.import_module(f"{__name__}.{found.name}")   # a broken game fails here, loudly
+
+
+_discover()
 
 __all__ = ["GAMES", "GameInfo", "register_game", "rules_for"]

@@ -1,9 +1,9 @@
 """Where each game declares itself once: its name, its words, its rules.
 
-A game module ends with one ``register_game(GameInfo(...))`` call, and
-``companion/games/__init__.py`` imports each game module on one line, so that list is the
-one place a game is added (docs/adding-a-game.md). A module that fails to import fails
-loudly there: nothing guesses that a game is "coming soon".
+A game is a folder, ``companion/games/<game>/``, whose ``__init__.py`` makes one
+``register_game(GameInfo(...))`` call; ``companion/games/__init__.py`` imports every such folder
+it finds, so no file lists the games (docs/adding-a-game.md). A folder that fails to import
+fails loudly there: nothing guesses that a game is "coming soon".
 """
 
 from __future__ import annotations
@@ -20,11 +20,21 @@ class GameInfo:
     title: str  # as on screen
     blurb: str  # one line under the title on the home screen
     rules: type[Rules]
-    # The log format, for a reader of the repository (docs/games/<name>.md).
-    log_doc: str = ""
+    # Where its tile stands on the home screen (and its place in every list of games), lowest first.
+    order: int = 100
     # For a game whose header picks one of several rules classes (Slapjack's judge-only
     # feed); without it every header gets ``rules``.
     choose: Optional[Callable[[Mapping], type[Rules]]] = None
+
+    @property
+    def folder(self) -> str:
+        """The game's folder in the repository: the package its rules class lives in."""
+        return "/".join(self.rules.__module__.split(".")[:-1])
+
+    @property
+    def log_doc(self) -> str:
+        """The log format, for a reader of the repository: ``log.md`` beside the rules."""
+        return f"{self.folder}/log.md"
 
     def rules_for(self, header: Mapping | None = None) -> Rules:
         cls = self.choose(header) if self.choose is not None and header is not None else self.rules
@@ -41,6 +51,9 @@ def register_game(info: GameInfo) -> GameInfo:
     if known is not None and known != info:
         raise ValueError(f"two games are registered as {info.name!r}: {known.title} and {info.title}")
     GAMES[info.name] = info
+    in_order = sorted(GAMES.values(), key=lambda game: game.order)   # stable: equal orders keep theirs
+    GAMES.clear()
+    GAMES.update((game.name, game) for game in in_order)
     return info
 
 

@@ -6,7 +6,7 @@ import json
 import random
 from pathlib import Path
 
-from companion.games.one_eyed_jack_board import spaces_of
+from companion.games.one_eyed_jack.board import spaces_of
 
 LOGS = Path(__file__).resolve().parent.parent / "logs"
 

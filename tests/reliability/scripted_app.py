@@ -107,7 +107,7 @@ def play_jack_change_it(app, driver, rng: random.Random):
 def play_one_eyed_jack(app, driver, rng: random.Random):
     """Two players put chips on the spaces of cards drawn at random, by the picker and the board."""
     from companion.cards import RANKS, SUITS
-    from companion.games.one_eyed_jack_board import spaces_of
+    from companion.games.one_eyed_jack.board import spaces_of
 
     screen = _open(app, driver, {"game": "one-eyed-jack", "players": ["Ann", "Ben"], "options": {}})
     cards = [r + s for r in RANKS if r != "J" for s in SUITS]

@@ -54,7 +54,7 @@ def test_the_unfinished_game_home_offers_has_its_screen_read_at_start(tmp_path, 
     from companion.session import Session
     from companion.store import Store
 
-    assert "ui.screens.slapjack" not in start(tmp_path / "empty")["screen_modules"]
+    assert "ui.games.slapjack.screen" not in start(tmp_path / "empty")["screen_modules"]
 
     store = Store(paths.store_path(tmp_path / "left"))
     try:
@@ -64,5 +64,5 @@ def test_the_unfinished_game_home_offers_has_its_screen_read_at_start(tmp_path, 
         store.close()
     shown = start(tmp_path / "left")
     assert shown["screen"] == "home"
-    assert "ui.screens.slapjack" in shown["screen_modules"]
+    assert "ui.games.slapjack.screen" in shown["screen_modules"]
     assert not any("jack_change_it" in m or "one_eyed" in m for m in shown["screen_modules"])

@@ -3,7 +3,7 @@ playing the synthetic game video, hardware/vision/synthetic.py), the camera unpl
 mid-game, the camera screen and teaching a deck. Taps go through the driver's finger.
 
 Slapjack as docs/rules.md has it: the first slap on a Jack wins the pile; the camera's turn is
-an ordinary ``turn`` with the time the card landed (docs/games/slapjack.md).
+an ordinary ``turn`` with the time the card landed (companion/games/slapjack/log.md).
 
 Long on purpose: each game the camera feeds, its loss and return, and both camera screens.
 """

@@ -101,7 +101,7 @@ def end_game(driver, screen, winner: str | None = None) -> None:
     """The table ends the game by touch (the judge names the winner)."""
     from kivy.core.window import Window
 
-    from ui.screens.slapjack import EndGameView
+    from ui.games.slapjack.screen import EndGameView
 
     driver.tap(screen.ids.end_button)
     views = [w for w in Window.children if isinstance(w, EndGameView)]
@@ -139,7 +139,7 @@ def table_left_as_found(driver, app):
     setup.calm, setup.end_after, setup.tie_window_ms = False, 0, 0
     setup.queens_too = setup.doubles_too = setup.penalty_under_pile = False
     setup.out_on_wrong_slap = True
-    from ui.screens.slapjack_setup import DEFAULT_PACE
+    from ui.games.slapjack.setup import DEFAULT_PACE
 
     setup.pace = DEFAULT_PACE
     yield

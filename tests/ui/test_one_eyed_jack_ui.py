@@ -286,7 +286,7 @@ def test_a_two_player_game_by_touch(driver, app):
 
 def test_a_win_shows_the_winning_rows(driver, app):
     """Ann's second row crosses her first at (3, 4): two rows win, both drawn in gold."""
-    from ui.tools.scenes.one_eyed_jack import WON
+    from ui.games.one_eyed_jack.scenes import WON
 
     session = new_session(app, ["Ann", "Ben"])
     for action in WON[:-1]:

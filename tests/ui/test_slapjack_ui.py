@@ -164,7 +164,7 @@ def slap(driver, screen, clock, pad: int, at: float, arrives: float | None = Non
 
 
 def test_whole_screen_deck_game_against_the_computer(driver, app, monkeypatch, fake_clock):
-    from companion.games.slapjack_bots import ReactionModel
+    from companion.games.slapjack.bots import ReactionModel
 
     clock = fake_clock
     setup = open_setup(driver, app, "screen")
@@ -498,7 +498,7 @@ def test_race_judge_only_with_a_slap_off(driver, app):
     assert stacks(screen) == {"Ann": "1 won", "Ben": "1 won", "Cat": "0 won"}
 
     # The table ends the game and names who holds all the cards.
-    from ui.screens.slapjack import EndGameView
+    from ui.games.slapjack.screen import EndGameView
 
     driver.tap(screen.ids.end_button)
     asked = [w for w in Window.children if isinstance(w, EndGameView)]
@@ -588,7 +588,7 @@ def test_a_press_just_after_the_verdict_waits_for_the_verdicts_frame(driver, app
 def _finished_game_with_reactions(app, name: str, reactions_ms: list[float]) -> None:
     """A screen-deck game against Robo, finished, in which ``name`` slapped each Jack that many ms
     after it landed (Robo never slapped)."""
-    from companion.games.slapjack import screen_deck_header
+    from companion.games.slapjack.rules import screen_deck_header
     from companion.session import Session
 
     header = screen_deck_header([name, "Robo"], seed=8, options={"queens_too": False})
@@ -607,7 +607,7 @@ def _finished_game_with_reactions(app, name: str, reactions_ms: list[float]) -> 
 def test_stats_and_the_computer_level_offered_from_them(driver, app):
     from kivy.core.window import Window
 
-    from ui.screens.slapjack import SlapjackStatsView
+    from ui.games.slapjack.screen import SlapjackStatsView
 
     # A player of this test's own, so games other tests finish do not change the figures.
     if "Stella" not in {p.name for p in app.store.players()}:
@@ -644,8 +644,8 @@ def test_calm_mode_stops_after_every_card(driver, app, monkeypatch, fake_clock):
     Carry on; a computer player only takes a Jack the people let pass."""
     from kivy.core.window import Window
 
-    from companion.games.slapjack_bots import ReactionModel
-    from ui.screens.slapjack import EndGameView
+    from companion.games.slapjack.bots import ReactionModel
+    from ui.games.slapjack.screen import EndGameView
 
     clock = fake_clock
     setup = open_setup(driver, app, "screen")

@@ -70,10 +70,10 @@ def _jack_change_it(app, driver, players, state):
 
 
 def _one_eyed_jack(app, driver, players, state):
-    from companion.games.one_eyed_jack_board import card_at
+    from companion.games.one_eyed_jack.board import card_at
     from companion.session import Session
 
-    from ui.tools.scenes.one_eyed_jack import WON, alternate
+    from ui.games.one_eyed_jack.scenes import WON, alternate
 
     session = Session.start(app.store, {"game": "one-eyed-jack", "players": list(LONG[:players]), "options": {}})
     spaces = [(3, 2), (4, 4), (3, 3), (5, 5), (3, 4), (6, 6), (3, 5), (4, 3)]
@@ -99,9 +99,9 @@ def _slapjack(app, driver, players, state):
     """The Slapjack table: a screen deck's race open on a Jack, a real deck waiting for the next
     card, the judge's race waiting for its verdict, a game's results, or the stats over the set-up
     (after that game)."""
-    from companion.games.slapjack import screen_deck_header
+    from companion.games.slapjack.rules import screen_deck_header
     from companion.session import Session
-    from ui.tools.scenes.slapjack import STILL, stacked_deck
+    from ui.games.slapjack.scenes import STILL, stacked_deck
 
     names = list(LONG[:players])
     if state in ("race", "stats", "over"):

@@ -11,7 +11,7 @@ from hardware.vision.watcher import PileWatcher
 
 from companion.session import Session
 from companion.store import Store
-from companion.table.jacks import JacksTable
+from companion.games.jacks.table import JacksTable
 from tests.fake_clock import FakeClock
 
 

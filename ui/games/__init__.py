@@ -1,11 +1,27 @@
-"""Every game's UI, declared once per game in a module of its own (see ``registry``).
+"""Every game's UI: a folder per game here (``jacks/``: its declaration in ``__init__.py``, its
+set-up and game screens with their .kv, its screenshot scenes and its bench recipe), found by
+looking, not by a list (see ``registry``, docs/adding-a-game.md).
 
-A new game adds its module here, one line; the import is plain, so a broken declaration fails
-loudly at start-up rather than hiding the game.
+The folders are imported in the engine's order of games (companion.games.GAMES), the order the
+screenshots seed their demo games in; a folder with no game in the engine is imported last, so
+``check`` can name it. A broken declaration fails loudly at start-up rather than hiding the game.
 """
 
-# Each registers itself; this order is the order screenshots seed their demo games in.
-from . import jacks, slapjack, jack_change_it, one_eyed_jack  # noqa: F401, I001
+import importlib
+import pkgutil
+
+from companion.games import GAMES
+
 from .registry import GAME_UIS, GameUI, GameUIError, check, register, ui_for
+
+
+def _discover() -> None:
+    folders = [found.name for found in pkgutil.iter_modules(__path__) if found.ispkg]
+    place = {name.replace("-", "_"): n for n, name in enumerate(GAMES)}
+    for folder in sorted(folders, key=lambda name: (place.get(name, len(place)), name)):
+        importlib.import_module(f"{__name__}.{folder}")
+
+
+_discover()
 
 __all__ = ["GAME_UIS", "GameUI", "GameUIError", "check", "register", "ui_for"]

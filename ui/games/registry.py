@@ -1,6 +1,6 @@
 """The UI registry: for each game the engine knows, the parts its table is shown with.
 
-Each game declares itself once, in ``ui/games/<game>.py``, with one :func:`register` call; the
+Each game declares itself once, in ``ui/games/<game>/__init__.py``, with one :func:`register` call; the
 app, the screenshots and the bench read :data:`GAME_UIS` and nothing else. The engine's own
 registry (``companion.games.GAMES``) says which games exist; :func:`check` holds the two lists
 to each other, loudly: a registered game without its screens is an error, not "Coming soon".
@@ -56,14 +56,14 @@ def ui_for(name: str) -> GameUI:
     try:
         return GAME_UIS[name]
     except KeyError:
-        raise GameUIError(f"no UI is declared for the game {name!r}: add ui/games/{name.replace('-', '_')}.py "
+        raise GameUIError(f"no UI is declared for the game {name!r}: add ui/games/{name.replace('-', '_')}/__init__.py "
                           "(docs/adding-a-game.md)") from None
 
 
 def check(games) -> None:
     """Every game of ``games`` (the engine's registry) has a UI, every UI a game, and every
     screen a module that exists; else :class:`GameUIError` naming each problem."""
-    problems = [f"{name!r} is a registered game but no UI is declared for it (ui/games/{name.replace('-', '_')}.py)"
+    problems = [f"{name!r} is a registered game but no UI is declared for it (ui/games/{name.replace('-', '_')}/__init__.py)"
                 for name in games if name not in GAME_UIS]
     problems += [f"the UI of {name!r} is declared but no such game is registered in companion.games"
                  for name in GAME_UIS if name not in games]

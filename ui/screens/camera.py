@@ -8,7 +8,7 @@ from kivy.app import App
 from kivy.properties import BooleanProperty, StringProperty
 from kivy.uix.screenmanager import Screen
 
-from companion.table.slapjack_view import card_words
+from companion.games.slapjack.view import card_words
 
 from ..widgets.camera_view import CameraView, LivePicture  # noqa: F401  (CameraView: the picture in the .kv)
 

@@ -17,7 +17,7 @@ from kivy.properties import BooleanProperty, ListProperty, NumericProperty, Obje
 from kivy.uix.widget import Widget
 
 from companion.cards import SUIT_SYMBOLS
-from companion.games.one_eyed_jack_board import CORNERS, LAYOUT, SIZE
+from companion.games.one_eyed_jack.board import CORNERS, LAYOUT, SIZE
 
 from .. import theme
 from .shapes import RoundedBox, ShapeBatch

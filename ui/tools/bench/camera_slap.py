@@ -7,7 +7,7 @@ played on a camera's schedule (``hardware.camera.paced``, 30 frames a second, th
 to the reader). For every Jack a pad is pressed while the card is still landing: at a random
 moment from the frame it came to rest in until the frame on which the pile watcher can name it
 (the hand still leaving, the pile not yet still 3 frames), and half the time a second pad 1 to
-30 ms later. Such a press waits for the camera (``companion/table/slapjack_ways.py``), so its
+30 ms later. Such a press waits for the camera (``companion/games/slapjack/strategies.py``), so its
 verdict comes once the card is named. Each race is timed from its first edge to the swap of the
 first frame whose verdict label shows the winner, as the pads' races are (``slap.py``).
 """
@@ -31,7 +31,7 @@ def camera_slap(app, watch, command: dict, args) -> None:
     from kivy.clock import Clock
 
     from companion.session import Session
-    from companion.table.ways import header_for
+    from companion.games.slapjack.ways import header_for
     from hardware.camera.device import Camera
     from hardware.camera.paced import PacedFrames
     from hardware.mock import LateDelivery

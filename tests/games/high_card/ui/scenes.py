@@ -1,0 +1,5 @@
+"""High Card's screenshots: none yet."""
+
+
+def scenes(app, driver) -> list:
+    return []
