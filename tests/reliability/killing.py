@@ -14,6 +14,8 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
+from companion.games import GAMES
+
 REPO = Path(__file__).resolve().parent.parent.parent
 
 
@@ -69,7 +71,7 @@ def main() -> int:
 
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--kills", type=int, default=200)
-    parser.add_argument("--games", default="jacks,slapjack,jack-change-it,one-eyed-jack")
+    parser.add_argument("--games", default=",".join(GAMES), help="games to kill, by log name (every registered game)")
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
     rng = random.Random(args.seed)

@@ -10,15 +10,14 @@ import random
 
 import pytest
 
+from companion.games import GAMES
+
 from .killing import kill_once
 
 pytestmark = [pytest.mark.ui, pytest.mark.slow]
 
 
-GAMES = ("jacks", "slapjack", "jack-change-it", "one-eyed-jack")
-
-
-@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("game", list(GAMES))   # every registered game, by its touch script
 @pytest.mark.parametrize("seed", range(2))
 def test_a_killed_game_resumes_with_everything_shown(game, seed, display):
     result = kill_once(game, seed, random.Random(seed))

@@ -208,6 +208,22 @@ class AppDriver:
         self._until_no_touch_left()
         self.pump(1)
 
+    def open_game(self, header: dict):
+        """Start a game from ``header`` (its players added to the roster if new) and show it."""
+        from companion.session import Session
+
+        for name in header["players"]:
+            if name not in {p.name for p in self.app.store.players()}:
+                self.app.store.add_player(name)
+        screen = self.app.open_session(Session.start(self.app.store, header))
+        self.pump(2)
+        return screen
+
+    def tap_card(self, picker, code: str) -> None:
+        """Tap a card on a card picker: its rank, then its suit."""
+        self.tap(picker.rank_buttons[code[:-1]])
+        self.tap(picker.suit_buttons[code[-1]])
+
     def tap(self, widget) -> None:
         """Tap the middle of ``widget`` where it shows on screen (after any pending layout)."""
         self.pump(1)

@@ -38,3 +38,24 @@ def tap_steps(s):
         return [([], s.ids.action_button, watched, s.action_text.lower())]
     picker = s.ids.picker
     return [([picker.rank_buttons[code[:-1]]], picker.suit_buttons[code[-1]], watched, f"play {code}")]
+
+def play_by_touch(app, driver, rng):
+    """Ann plays Hearts that are no trick cards, Ben lifts, until Ann goes out.
+
+    A generator: it yields once after each action has taken effect and its frame is drawn, so a
+    caller (the kill tests) knows what a player has seen."""
+    screen = driver.open_game({"game": "jack-change-it", "players": list(NAMES[:2]),
+                               "options": {"queens_reverse": True, "jacks_wild": False}, "start": "7H"})
+    hearts = ["3H", "4H", "6H", "9H", "10H", "KH"]
+    rng.shuffle(hearts)
+    for code in hearts * 2:
+        if screen.session.game.finished:
+            break
+        driver.tap_card(screen.ids.picker, code)
+        driver.pump(1)
+        yield screen
+        if screen.session.game.finished:
+            break
+        driver.tap(screen.ids.action_button)  # "Lift a card"
+        driver.pump(1)
+        yield screen

@@ -50,3 +50,24 @@ def tap_steps(s):
     row, col = targets(state, code)[0]
     return [([s.rank_buttons[code[:-1]], s.suit_buttons[code[-1]]], board.cell_window_centre(row, col),
              [s.ids.turn_label, Area(board, row, col)], f"play {code}")]
+
+def play_by_touch(app, driver, rng):
+    """Two players put chips on the spaces of cards drawn at random, by the picker and the board.
+
+    A generator: it yields once after each action has taken effect and its frame is drawn, so a
+    caller (the kill tests) knows what a player has seen."""
+    from companion.cards import RANKS, SUITS
+    from companion.games.one_eyed_jack.board import spaces_of
+
+    screen = driver.open_game({"game": "one-eyed-jack", "players": list(NAMES[:2]), "options": {}})
+    cards = [r + s for r in RANKS if r != "J" for s in SUITS]
+    rng.shuffle(cards)
+    for code in cards[:24]:
+        if screen.session.game.finished:
+            break
+        driver.tap(screen.rank_buttons[code[:-1]])
+        driver.tap(screen.suit_buttons[code[-1]])
+        row, col = spaces_of(code)[rng.randrange(2)]
+        driver.tap_at(*screen.ids.board.cell_window_centre(row, col))
+        driver.pump(1)
+        yield screen

@@ -64,3 +64,18 @@ def tap_steps(s):
         raise RuntimeError("no card can be turned now")
     return [([pad.rank_buttons[code[:-1]]], pad.suit_buttons[code[-1]],
              [s.ids.top_card, s.ids.pile_label, s.ids.turn_label], f"turn {code}")]
+
+def play_by_touch(app, driver, rng):
+    """A real deck on the card pad: each card the turner taps is stored before it shows.
+
+    A generator: it yields once after each action has taken effect and its frame is drawn, so a
+    caller (the kill tests) knows what a player has seen."""
+    from companion.cards import RANKS, SUITS
+
+    screen = driver.open_game({"game": "slapjack", "players": list(NAMES[:2]), "options": {}, "feed": "pad"})
+    cards = [r + s for r in RANKS if r != "J" for s in SUITS]
+    rng.shuffle(cards)
+    for code in cards[:20]:
+        driver.tap_card(screen.ids.card_pad, code)
+        driver.pump(1)
+        yield screen
