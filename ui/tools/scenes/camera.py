@@ -94,6 +94,9 @@ def _jack_change_it_seen(app, driver):
     link.camera_factory = still_camera(table_frame())
     session = Session.start(app.store, {"game": "jack-change-it", "players": ["Ann", "Ben", "Cat"], "start": "7H"})
     screen = app.open_session(session)
+    # The picture shows the offer during its grace; rendering both sizes can take longer than
+    # the grace, so this screen's grace outlasts the picture.
+    screen.camera_grace_s = 3600
     screen.offer_seen(["7C"], sure=True)
 
 
