@@ -59,6 +59,10 @@ class Game:
     def summary(self) -> dict:
         return self.rules.summary(self.state)
 
+    def view(self):
+        """Where the game stands, typed (the rules' :class:`~companion.rules.View`)."""
+        return self.rules.view(self.state)
+
     @property
     def finished(self) -> bool:
         return self.rules.finished(self.state)

@@ -6,8 +6,28 @@ so the engine can import the registry of games at its top without a cycle.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, fields, is_dataclass
 from typing import Any, Mapping
+
+
+def plain(value: Any) -> Any:
+    """``value`` as plain JSON: a view's fields, nested views and tuples made dicts and lists."""
+    if is_dataclass(value) and not isinstance(value, type):
+        return {f.name: plain(getattr(value, f.name)) for f in fields(value)}
+    if isinstance(value, (list, tuple)):
+        return [plain(v) for v in value]
+    if isinstance(value, Mapping):
+        return {k: plain(v) for k, v in value.items()}
+    return value
+
+
+class View:
+    """Where a game stands as its screens read it: each game's view is a frozen dataclass of
+    typed fields (``view.turn``, not ``summary["turn"]``). ``as_json`` is what ``replay --json``
+    prints: the game's ``summary``, derived from the view and from nothing else."""
+
+    def as_json(self) -> dict:
+        return plain(self)
 
 
 @dataclass(frozen=True)
@@ -59,9 +79,13 @@ class Rules:
         """The state after ``action``; raises :class:`IllegalAction` with the reason in words."""
         raise NotImplementedError
 
+    def view(self, state: Any) -> View:
+        """Where the game stands, typed, for the screens and controllers (a :class:`View`)."""
+        raise NotImplementedError
+
     def summary(self, state: Any) -> dict:
         """Where the game stands, as plain JSON (what ``replay --json`` prints)."""
-        raise NotImplementedError
+        return self.view(state).as_json()
 
     def describe(self, state: Any) -> list[str]:
         """Where the game stands, in a few lines for a person."""

@@ -34,6 +34,9 @@ class Session:
     def summary(self) -> dict:
         return self.game.summary()
 
+    def view(self):
+        return self.game.view()
+
     def play(self, action: dict):
         """Check, store durably, then apply; raises IllegalAction with nothing changed."""
         action = copy.deepcopy(action)

@@ -25,6 +25,7 @@ from collections import Counter
 
 from companion.cards import SUIT_NAMES, SUIT_SYMBOLS, SUITS, Card, CardError, full_deck, parse_card
 from companion.rules import Outcome, Rules
+from companion.games.jack_change_it.view import JackChangeItView, Options, Owed
 from companion.errors import BadHeader, IllegalAction
 
 DECK_SIZE = 104  # two decks
@@ -381,32 +382,32 @@ class JackChangeItRules(Rules):
     def prompt(self, state: JackChangeItState) -> str:
         return prompt(state)
 
-    def summary(self, state: JackChangeItState) -> dict:
+    def view(self, state: JackChangeItState) -> JackChangeItView:
         turn = None if state.turn is None else state.player(state.turn)
-        return {
-            "game": self.name,
-            "players": list(state.players),
-            "options": {"queens_reverse": state.queens_reverse, "jacks_wild": state.jacks_wild},
-            "turn": turn,
-            "direction": "clockwise" if state.direction == 1 else "anticlockwise",
-            "suit": state.suit,
-            "named_suit": state.named_suit,
-            "top": state.top,
-            "owed": {"player": turn, "count": state.owed} if state.owed else None,
-            "owed_kind": state.owed_kind,
-            "hand_sizes": dict(zip(state.players, state.hands)),
-            "last_card": [p for p, n in zip(state.players, state.hands) if n == 1],
-            "stock": state.stock,
-            "pile": len(state.pile),
-            "turn_over_pile": state.turned_over,
-            "forgiven": state.forgiven,
-            "actions": [] if state.finished else ["play", "pickup" if state.owed else "lift"],
-            "hint": legal_plays_hint(state),
-            "prompt": prompt(state),
-            "last": state.last,
-            "finished": state.finished,
-            "winner": None if state.winner is None else state.player(state.winner),
-        }
+        return JackChangeItView(
+            game=self.name,
+            players=tuple(state.players),
+            options=Options(state.queens_reverse, state.jacks_wild),
+            turn=turn,
+            direction="clockwise" if state.direction == 1 else "anticlockwise",
+            suit=state.suit,
+            named_suit=state.named_suit,
+            top=state.top,
+            owed=Owed(turn, state.owed) if state.owed else None,
+            owed_kind=state.owed_kind,
+            hand_sizes=dict(zip(state.players, state.hands)),
+            last_card=tuple(p for p, n in zip(state.players, state.hands) if n == 1),
+            stock=state.stock,
+            pile=len(state.pile),
+            turn_over_pile=state.turned_over,
+            forgiven=state.forgiven,
+            actions=() if state.finished else ("play", "pickup" if state.owed else "lift"),
+            hint=legal_plays_hint(state),
+            prompt=prompt(state),
+            last=state.last,
+            finished=state.finished,
+            winner=None if state.winner is None else state.player(state.winner),
+        )
 
     def describe(self, state: JackChangeItState) -> list[str]:
         direction = "clockwise" if state.direction == 1 else "anticlockwise"

@@ -193,40 +193,40 @@ class JackChangeItScreen(SeesCards, Screen):
         if self.session is None:
             return
         app = App.get_running_app()
-        s = self.session.summary()
-        self.finished = s["finished"]
+        s = self.session.view()
+        self.finished = s.finished
         self.can_undo = self.session.can_undo
-        self.suit = s["suit"]
-        self.named = s["named_suit"] is not None
-        self.suit_caption = SUIT_NAMES[s["suit"]] + ("\nnamed by a Jack" if self.named else "")
-        self.top = s["top"]
-        self.direction = s["direction"]
+        self.suit = s.suit
+        self.named = s.named_suit is not None
+        self.suit_caption = SUIT_NAMES[s.suit] + ("\nnamed by a Jack" if self.named else "")
+        self.top = s.top
+        self.direction = s.direction
         for arrow in self.step_arrows:
             arrow.text = STEP_ARROWS[self.direction]
         for name, tile in self.seats.items():
-            tile.count = s["hand_sizes"][name]
-            tile.current = name == (s["winner"] if self.finished else s["turn"])
-            tile.last_card = name in s["last_card"]
-        self.owed = s["owed"] is not None
+            tile.count = s.hand_sizes[name]
+            tile.current = name == (s.winner if self.finished else s.turn)
+            tile.last_card = name in s.last_card
+        self.owed = s.owed is not None
         if self.finished:
             self.turn_text = f"{s['winner']} wins!"
-            self.turn_fill = app.player_colour(s["winner"])
+            self.turn_fill = app.player_colour(s.winner)
             self.winner_text = "Game over"
             self.prompt_text = f"Well played, {s['winner']}!"
             self.action_text = "New game"
         else:
-            self.turn_text = s["turn"]
-            self.turn_fill = app.player_colour(s["turn"])
+            self.turn_text = s.turn
+            self.turn_fill = app.player_colour(s.turn)
             self.winner_text = ""
-            self.prompt_text = s["prompt"]
-            self._take = "pickup" if "pickup" in s["actions"] else "lift"
+            self.prompt_text = s.prompt
+            self._take = "pickup" if "pickup" in s.actions else "lift"
             self.action_text = f"Pick up {s['owed']['count']}" if self._take == "pickup" else "Lift a card"
         self.stock_text = f"Stock {s['stock']} \u00b7 pile {s['pile']}"
-        self.last_text = words_markup(self._note or s["last"], self.four_colour)
+        self.last_text = words_markup(self._note or s.last, self.four_colour)
         reminders = []
-        if s["turn_over_pile"]:
+        if s.turn_over_pile:
             reminders.append("Turn the pile over: keep the top card")
-        if s["forgiven"]:
+        if s.forgiven:
             reminders.append(f"{s['forgiven']} forgiven: no cards left")
         self.reminder_text = " \u00b7 ".join(reminders)
 
@@ -241,7 +241,7 @@ class JackChangeItScreen(SeesCards, Screen):
     camera_grace_s = 1.5   # a sure card is the player's play by itself unless "Not it" is tapped
 
     def camera_question(self, code: str) -> str:
-        return f"{self.session.summary()['turn']} played {card_text(code)}?"
+        return f"{self.session.view().turn} played {card_text(code)}?"
 
     def camera_offer_over(self):
         # Over the whole band of name, suit and card when it is one band (the question names the
@@ -307,7 +307,7 @@ class JackChangeItScreen(SeesCards, Screen):
         app = App.get_running_app()
         self.close_chooser()
         self.ids.picker.clear()
-        said = self.session.summary()["last"]
+        said = self.session.view().last
         try:
             self.session.undo()
         except IllegalAction as exc:
@@ -347,7 +347,7 @@ class JackChangeItScreen(SeesCards, Screen):
             words = " + ".join(self.card_words(c) for c in cards) + (" alone" if len(cards) == 1 else "")
             owed = self._owed_after({"type": "play", "cards": cards})
             if owed:
-                words += f"\n{owed['player']} picks up {owed['count']}"
+                words += f"\n{owed.player} picks up {owed.count}"
             button = TableButton(text=words, font_size="24sp", primary=len(cards) == 1, markup=True)
             button.bind(on_release=lambda btn, c=cards: self.play(c))
             buttons[" ".join(cards)] = button
@@ -359,13 +359,14 @@ class JackChangeItScreen(SeesCards, Screen):
         """A card as markup: its rank, and its suit symbol in the suit's colour."""
         return card_markup(code, self.four_colour)
 
-    def _owed_after(self, action: dict) -> dict | None:
-        """What the engine says would be owed after ``action``, without entering it."""
+    def _owed_after(self, action: dict):
+        """What the engine says would be owed after ``action`` (an ``Owed``, or None), without
+        entering it."""
         try:
             state = self.session.game.check(action)
         except IllegalAction:
             return None  # offered anyway: a tap on it shows the engine's reason
-        return self.session.game.rules.summary(state)["owed"]
+        return self.session.game.rules.view(state).owed
 
     def open_chooser(self, title: str, buttons: dict, cols: int) -> None:
         self.close_chooser()
