@@ -100,9 +100,9 @@ def test_the_card_pad_gives_a_card_the_camera_missed_as_the_next_play(driver, ap
     screen.on_card("KH")                                  # the camera sees KH again where it lies
     driver.pump(2)
     assert "still lies in the middle" in app.root.notice
-    assert screen.round_text == "Dan to play" and screen.session.summary()["play"]["plays"] == 3
+    assert screen.round_text == "Dan to play" and screen.session.view().play.plays == 3
     driver.tap(screen.ids.card_pad_button)
     driver.tap(screen.card_pad.ids.cancel)                # Cancel plays nothing
     assert screen.card_pad is None
-    assert screen.session.summary()["play"]["plays"] == 3
+    assert screen.session.view().play.plays == 3
     screen.session.abandon()

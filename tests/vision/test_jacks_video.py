@@ -33,14 +33,14 @@ def test_the_jacks_round_is_watched_card_by_card_into_tricks(classifier, video):
     while (frame := camera.read()) is not None:
         watcher.feed(frame)
     play = table.play
-    assert play["plays"] == 12 and table.asking == []
+    assert play.plays == 12 and table.asking == []
     # The watcher saw the middle gathered after the third trick: nothing lies there now.
     assert table.middle == []
     # docs/rules.md, "Jacks": the highest card of the led suit takes the trick; its taker leads.
     # Trick 1 (Ann leads 3H): Dan's QH takes it. Trick 2 (Dan leads 4C): Ann's KC takes it and JC
     # with it. Trick 3 (Ann leads AS): Ann's ace takes it.
-    assert play["last_trick"]["number"] == 3 and play["last_trick"]["taker"] == "Ann"
-    assert play["jacks_taken"] == {"JC": "Ann"} and play["to_play"] == "Ann"
+    assert play.last_trick.number == 3 and play.last_trick.taker == "Ann"
+    assert play.jacks_taken == {"JC": "Ann"} and play.to_play == "Ann"
 
 
 def test_the_bench_reports_the_jacks_round(classifier, video):

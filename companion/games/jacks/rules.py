@@ -19,6 +19,7 @@ from itertools import product
 from companion.cards import CardError, full_deck, parse_card
 from companion.games.jacks.tricks import RoundPlay
 from companion.rules import Outcome, Rules
+from companion.games.jacks.view import JacksView, PlayView
 from companion.errors import BadHeader, IllegalAction
 
 JACKS = ("JS", "JH", "JC", "JD")
@@ -216,20 +217,10 @@ class JacksRules(Rules):
                 raise IllegalAction(str(exc)) from None
         return replace(state, hand=hand)
 
-    def summary(self, state: JacksState) -> dict:
-        summary = {
-            "game": self.name,
-            "round": state.next_round,
-            "pass": pass_for_round(state.next_round),
-            "target": state.target,
-            "scores": state.scores,
-            "rounds": state.round_scores,
-            "finished": state.finished,
-            "winners": state.winners,
-        }
-        if state.hand is not None:  # the round being played trick by trick (older logs never have one)
-            summary["play"] = state.hand.as_json()
-        return summary
+    def view(self, state: JacksState) -> JacksView:
+        return JacksView(self.name, state.next_round, pass_for_round(state.next_round), state.target,
+                         dict(state.scores), tuple(state.round_scores), state.finished, tuple(state.winners),
+                         None if state.hand is None else PlayView.of(state.hand))
 
     def describe(self, state: JacksState) -> list[str]:
         lines = [f"Jacks, target {state.target}, after {len(state.rounds)} round(s)"]

@@ -19,6 +19,7 @@ from typing import Callable, Sequence
 from companion.cards import parse_card
 from companion.errors import IllegalAction
 from companion.games.jacks.tricks import TRICK_SIZE
+from companion.games.jacks.view import PlayView
 
 SHOW_TAKEN_S = 3.0   # how long the taken trick stays on screen before the next trick's view
 
@@ -40,8 +41,9 @@ class JacksTable:
 
     # -- what the screen draws -------------------------------------------------------------
     @property
-    def play(self) -> dict | None:
-        return self.session.summary().get("play")
+    def play(self) -> PlayView | None:
+        """The round being played trick by trick (None before its leader is tapped)."""
+        return self.session.view().play
 
     @property
     def needs_leader(self) -> bool:
@@ -51,7 +53,7 @@ class JacksTable:
     def offer(self) -> dict[str, str] | None:
         """Who took each Jack, once all four are taken: the round to record."""
         play = self.play
-        return dict(play["jacks_taken"]) if play and play["round_over"] else None
+        return dict(play.jacks_taken) if play and play.round_over else None
 
     @property
     def middle(self) -> list[str]:
@@ -61,10 +63,10 @@ class JacksTable:
         if not play:
             return []
         cards = []
-        for trick in (play["last_trick"], play["trick"]):   # every trick before them was gathered
+        for trick in (play.last_trick, play.trick):   # every trick before them was gathered
             if trick is not None:
-                first = TRICK_SIZE * (trick["number"] - 1)   # the round's plays before this trick
-                cards += [c["card"] for k, c in enumerate(trick["cards"]) if first + k >= self._cleared_at]
+                first = TRICK_SIZE * (trick.number - 1)   # the round's plays before this trick
+                cards += [c.card for k, c in enumerate(trick.cards) if first + k >= self._cleared_at]
         return cards
 
     def seen_again(self, card: str) -> str | None:
@@ -75,7 +77,7 @@ class JacksTable:
 
     @property
     def notes(self) -> list[str]:
-        return [n["text"] for n in (self.play or {}).get("notes", [])]
+        return [n.text for n in self.play.notes] if self.play else []
 
     # -- taps --------------------------------------------------------------------------
     def tap_leader(self, player: str) -> None:
@@ -97,7 +99,7 @@ class JacksTable:
             self.waiting.pop()
         elif self.session.can_undo:
             self.session.undo()
-        self._cleared_at = min(self._cleared_at, (self.play or {}).get("plays", 0))
+        self._cleared_at = min(self._cleared_at, self.play.plays if self.play else 0)
         self.showing_taken = False
 
     def record_round(self, jacks: dict[str, str] | None = None) -> bool:
@@ -117,7 +119,7 @@ class JacksTable:
 
     def on_cleared(self, at: float | None = None) -> None:
         """The camera sees the middle empty: the taken trick's cards were gathered."""
-        self._cleared_at = (self.play or {}).get("plays", 0)
+        self._cleared_at = self.play.plays if self.play else 0
 
     def on_unsure(self, candidates: Sequence[str], landed_at: float | None = None) -> None:
         self.asking = list(candidates)
@@ -129,8 +131,8 @@ class JacksTable:
             self.message = "Who holds 3\u2665? Tap them: they led"
             return
         self.showing_taken = False   # the next trick's first card: the taken one leaves the screen
-        before = self.play["last_trick"] if self.play else None
-        if self._push({"type": "play", "card": card}) and self.play["last_trick"] != before:
+        before = self.play.last_trick if self.play else None
+        if self._push({"type": "play", "card": card}) and self.play.last_trick != before:
             self._show_taken()
 
     def close(self) -> None:

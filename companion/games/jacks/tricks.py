@@ -50,12 +50,6 @@ class Trick:
     def jacks(self) -> tuple[str, ...]:
         return tuple(c for _, c in self.plays if c in JACK_CODES)
 
-    def as_json(self) -> dict:
-        winning = self.winning
-        return {"number": self.number, "leader": self.leader,
-                "cards": [{"player": p, "card": c} for p, c in self.plays],
-                "winning": winning[0] if winning else None, "taker": self.taker,
-                "jacks": list(self.jacks)}
 
 
 @dataclass(frozen=True)
@@ -66,8 +60,6 @@ class Note:
     tricks: tuple[int, ...]   # the trick(s) that show it: a revoke names both
     text: str
 
-    def as_json(self) -> dict:
-        return {"rule": self.rule, "player": self.player, "tricks": list(self.tricks), "text": self.text}
 
 
 @dataclass(frozen=True)
@@ -139,12 +131,6 @@ class RoundPlay:
         played = Trick(trick.number, trick.leader, trick.plays + ((player, card),))
         return RoundPlay(self.players, tricks[:-1] + (played,), tuple(notes), tuple(voids))
 
-    def as_json(self) -> dict:
-        last = self.last_trick
-        return {"trick": self.current.as_json(), "to_play": self.to_play,
-                "last_trick": last.as_json() if last else None,
-                "jacks_taken": self.jacks_taken, "round_over": self.all_jacks_taken,
-                "notes": [n.as_json() for n in self.notes], "plays": len(self.played)}
 
 
 def _name(card: str) -> str:

@@ -181,7 +181,7 @@ class JacksScreen(SeesCards, Screen):
         if self.finished or self.editing:
             return
         play = self.table.play if self.table is not None else None
-        pad = JacksCardPad(question=f"{play['to_play']} played: the rank, then the suit" if play
+        pad = JacksCardPad(question=f"{play.to_play} played: the rank, then the suit" if play
                            else "The card played: the rank, then the suit")
         picker = pad.ids.picker
         picker.four_colour = App.get_running_app().four_colour
@@ -226,64 +226,64 @@ class JacksScreen(SeesCards, Screen):
         if self.session is None:
             return
         state = self.session.state
-        summary = self.session.summary()
-        self.finished = summary["finished"]
+        view = self.session.view()
+        self.finished = view.finished
         self.can_undo = self.session.can_undo
-        number = self.editing or summary["round"]
+        number = self.editing or view.round
         self.round_text = f"Correcting round {self.editing}" if self.editing else f"Round {number}"
         self.pass_text = PASS_WORDS[pass_for_round(number)]
         self.lead_text = f"{card_markup('3H', App.get_running_app().four_colour)} leads \u00b7 no Jack in trick 1"
-        if summary.get("play") and not self.editing:
-            self.show_trick(summary["play"])
+        if view.play and not self.editing:
+            self.show_trick(view.play)
         for (jack, name), button in self.choice_buttons.items():
             button.state = "down" if self.assignment.get(jack) == name else "normal"
         self.preview_text = preview_words(self.players, dict(self.assignment))
-        play = summary.get("play")
-        if play and not self.editing and not play["round_over"] and not self.assignment:
+        play = view.play
+        if play and not self.editing and not play.round_over and not self.assignment:
             # Played trick by trick: the takers come from the tricks, no tap is owed yet.
-            self.preview_text = f"Jacks taken so far: {len(play['jacks_taken'])} of 4. Their takers fill in by themselves."
-        low = min(summary["scores"].values())
-        last_round = summary["rounds"][-1] if summary["rounds"] else None
+            self.preview_text = f"Jacks taken so far: {len(play.jacks_taken)} of 4. Their takers fill in by themselves."
+        low = min(view.scores.values())
+        last_round = view.rounds[-1] if view.rounds else None
         coming = round_points(self.players, dict(self.assignment)) if len(self.assignment) == len(JACKS) else None
         for name, tile in self.tiles.items():
-            tile.total = summary["scores"][name]
+            tile.total = view.scores[name]
             if coming is not None and not self.finished:
                 tile.last = f"now +{coming[name]}"
             else:
                 tile.last = f"last +{last_round[name]}" if last_round else f"target {state.target}"
-            tile.leading = bool(summary["rounds"]) and summary["scores"][name] == low
+            tile.leading = bool(view.rounds) and view.scores[name] == low
         chart = self.make_chart()
         self.inline_chart.target, self.inline_chart.series = chart.target, chart.series
         if self.finished:
-            winners = summary["winners"]
+            winners = view.winners
             verb = "win" if len(winners) > 1 else "wins"
             self.winner_text = f"{' and '.join(winners)} {verb} with {low}!"
         else:
             self.winner_text = ""
 
-    def show_trick(self, play: dict):
+    def show_trick(self, play):
         """The round being played trick by trick: who is to play, the cards so far and who is
         winning; after a trick, who took it and any Jack in it. Once all four Jacks are taken
         their takers are offered for Record round."""
         four = App.get_running_app().four_colour
-        trick, last = play["trick"], play["last_trick"]
-        if play["round_over"]:
+        trick, last = play.trick, play.last_trick
+        if play.round_over:
             self.pass_text = "All four Jacks are taken"
             if not self.assignment:
-                self.assignment = dict(play["jacks_taken"])
+                self.assignment = dict(play.jacks_taken)
                 self.preview_text = preview_words(self.players, dict(self.assignment))
         else:
             # Whose play, as large as the round number was (read from across the table).
-            self.round_text = f"{play['to_play']} to play"
-            self.pass_text = f"Round {self.session.summary()['round']} \u00b7 trick {trick['number']}"
-        if trick["cards"]:
-            cards = " ".join(card_markup(c["card"], four) for c in trick["cards"])
-            self.lead_text = f"{cards} \u00b7 {escape_markup(trick['winning'])} winning"
+            self.round_text = f"{play.to_play} to play"
+            self.pass_text = f"Round {self.session.view().round} \u00b7 trick {trick.number}"
+        if trick.cards:
+            cards = " ".join(card_markup(c.card, four) for c in trick.cards)
+            self.lead_text = f"{cards} \u00b7 {escape_markup(trick.winning)} winning"
         elif last is not None:
-            jacks = " ".join(card_markup(j, four) for j in last["jacks"])
-            self.lead_text = f"{escape_markup(last['taker'])} took trick {last['number']}" + (f" with {jacks}" if jacks else "")
+            jacks = " ".join(card_markup(j, four) for j in last.jacks)
+            self.lead_text = f"{escape_markup(last.taker)} took trick {last.number}" + (f" with {jacks}" if jacks else "")
         else:
-            self.lead_text = f"{escape_markup(trick['leader'])} leads with {card_markup('3H', four)}"
+            self.lead_text = f"{escape_markup(trick.leader)} leads with {card_markup('3H', four)}"
 
     def record(self):
         app = App.get_running_app()

@@ -42,7 +42,7 @@ def test_the_taken_trick_shows_who_took_it_until_the_next_card():
     t = table(store, clock)
     t.tap_leader("Ann")
     feed(t, clock, ["3H", "KH", "2H", "4H"])
-    assert t.showing_taken and t.play["last_trick"]["taker"] == "Ben" and t.play["to_play"] == "Ben"
+    assert t.showing_taken and t.play.last_trick.taker == "Ben" and t.play.to_play == "Ben"
     clock.run_until(clock.now() + SHOW_TAKEN_S)
     assert not t.showing_taken
 
@@ -64,21 +64,21 @@ def test_a_round_with_a_jack_on_the_first_trick_a_revoke_an_unsure_card_an_undo_
     assert t.asking == [cards[5], "AS"]
     t.choose(cards[5])
     feed(t, clock, ["KD"])                        # the camera misread the next card...
-    assert t.play["trick"]["cards"][-1]["card"] == "KD"
+    assert t.play.trick.cards[-1].card == "KD"
     t.undo()                                      # ...so Undo takes it back mid-trick
     feed(t, clock, cards[6:26])
     game_id = t.session.game_id
     store.close()                                 # the power goes mid-round
     store = Store(db)
     t = table(store, clock, game_id)
-    assert t.play["plays"] == 26
+    assert t.play.plays == 26
     feed(t, clock, cards[26:])
     second = PLAYERS[(PLAYERS.index(leader) + 1) % 4]
-    first = t.play["notes"][0]
-    assert (first["rule"], first["player"], first["tricks"]) == ("jack on first trick", second, [1])
-    revoke = next(n for n in t.play["notes"] if n["rule"] == "revoke")
-    assert revoke["tricks"][0] == 3 and revoke["tricks"][1] > 3
-    assert "trick 3" in revoke["text"]
+    first = t.play.notes[0]
+    assert (first.rule, first.player, first.tricks) == ("jack on first trick", second, (1,))
+    revoke = next(n for n in t.play.notes if n.rule == "revoke")
+    assert revoke.tricks[0] == 3 and revoke.tricks[1] > 3
+    assert "trick 3" in revoke.text
     assert t.offer == jacks
     assert t.record_round()
     assert sum(t.session.summary()["scores"].values()) in (21, 28, 63)
@@ -102,15 +102,15 @@ def test_a_card_seen_again_where_it_lies_is_not_a_second_play():
     t.tap_leader("Ann")
     feed(t, clock, ["3H", "KH"])
     feed(t, clock, ["3H"])                           # the lead, reported again where it lies
-    assert t.play["plays"] == 2 and t.play["to_play"] == "Cat" and t.notes == []
+    assert t.play.plays == 2 and t.play.to_play == "Cat" and t.notes == []
     assert "still lies in the middle" in t.message
     feed(t, clock, ["2H", "4H", "KS"])               # Ben took trick 1 and led KS: trick 1 not gathered
     feed(t, clock, ["KH"])                           # so KH is still in the middle
-    assert t.play["plays"] == 5 and t.notes == []
+    assert t.play.plays == 5 and t.notes == []
     t.on_cleared(clock.now())                        # the camera sees the middle gathered...
     assert t.middle == []
     feed(t, clock, ["KH"])                           # ...so KH now is a second play of it
-    assert t.play["plays"] == 6 and t.play["trick"]["cards"][-1] == {"player": "Cat", "card": "KH"}
+    assert t.play.plays == 6 and (t.play.trick.cards[-1].player, t.play.trick.cards[-1].card) == ("Cat", "KH")
     assert [n.split(" was")[0] for n in t.notes] == ["K\u2665"] and "seen twice" in t.notes[0]
 
 
@@ -121,10 +121,10 @@ def test_a_card_before_the_middle_is_gathered_still_leads_the_next_trick():
     t = table(Store(":memory:"), clock)
     t.tap_leader("Ann")
     feed(t, clock, ["3H", "KH", "2H", "4H", "5C"])  # no gathering seen between the tricks
-    assert t.play["trick"]["number"] == 2 and t.play["trick"]["leader"] == "Ben"
+    assert t.play.trick.number == 2 and t.play.trick.leader == "Ben"
     assert t.middle == ["3H", "KH", "2H", "4H", "5C"]
     t.on_cleared(clock.now())
     feed(t, clock, ["6C"])
-    assert t.middle == ["6C"] and t.play["to_play"] == "Dan"
+    assert t.middle == ["6C"] and t.play.to_play == "Dan"
     t.undo()                                         # 6C taken back: what was gathered stays gathered
-    assert t.middle == [] and t.play["to_play"] == "Cat"
+    assert t.middle == [] and t.play.to_play == "Cat"
