@@ -207,7 +207,7 @@ def test_a_two_player_game_by_touch(driver, app):
     tap_cell(driver, screen, 9, 8)
     assert stored(app, screen)[-1] == {"type": "play", "card": "JC", "at": [9, 8]}
     assert chips(screen)[(9, 8)] == 1
-    stock = screen.session.summary()["stock"]
+    stock = screen.session.view().stock
     assert screen.stock_text == f"Stock\n{stock}" and stock == 90 - 6
 
     # 7. Ann holds a KH: shown dead, swapped once (the stock gives a card, the turn stays), and

@@ -32,6 +32,7 @@ from collections import Counter
 
 from companion.cards import CardError, full_deck, parse_card
 from companion.rules import Outcome, Rules
+from companion.games.one_eyed_jack.view import OneEyedJackView
 from companion.errors import BadHeader, IllegalAction
 from companion.games.one_eyed_jack import board as board_
 from companion.games.one_eyed_jack.board import (CORNERS, JACKS, ONE_EYED, PLAYABLE_SPACES, SIZE, TWO_EYED, Space, card_at,
@@ -48,9 +49,6 @@ class RowLine:
     side: int
     spaces: tuple[Space, ...]
     count: int  # 1 for 5 to 9 in a line, 2 for a full line of 10
-
-    def to_json(self) -> dict:
-        return {"side": self.side, "spaces": [list(s) for s in self.spaces], "count": self.count}
 
 
 def sides_for(players: int) -> int:
@@ -381,34 +379,33 @@ class OneEyedJackRules(Rules):
 
         return ["".join(cell(r, c) for c in range(SIZE)) for r in range(SIZE)]
 
-    def summary(self, state: OneEyedJackState) -> dict:
-        winning = [line for line in state.row_lines if line.side == state.winner]
-        return {
-            "game": self.name,
-            "players": list(state.players),
-            "sides": [state.members(side) for side in range(state.sides)],
-            "player_sides": {p: state.side_of(i) for i, p in enumerate(state.players)},
-            "turn": None if state.finished else state.players[state.turn],
-            "turn_side": None if state.finished else state.turn_side,
-            "board": self.board_strings(state),
-            "locked": [list(s) for s in sorted(state.locked)],
-            "rows": {str(side): n for side, n in state.row_counts.items()},
-            "rows_to_win": state.rows_to_win,
-            "row_lines": [line.to_json() for line in state.row_lines],
-            "winning_rows": [line.to_json() for line in winning],
-            "hand_size": state.hand_size,
-            "stock": state.stock,
-            "discards": state.discards,
-            "stock_rebuilt": state.rebuilt,
-            "reshuffle": state.reshuffle,
-            "swapped_this_turn": state.swapped,
-            "passes_in_row": state.passes,
-            "finished": state.finished,
-            "winner": state.winner,
-            "winners": state.members(state.winner) if state.winner is not None else [],
-            "draw": state.draw is not None,
-            "draw_reason": state.draw,
-        }
+    def view(self, state: OneEyedJackState) -> OneEyedJackView:
+        return OneEyedJackView(
+            game=self.name,
+            players=tuple(state.players),
+            sides=tuple(tuple(state.members(side)) for side in range(state.sides)),
+            player_sides={p: state.side_of(i) for i, p in enumerate(state.players)},
+            turn=None if state.finished else state.players[state.turn],
+            turn_side=None if state.finished else state.turn_side,
+            board=tuple(self.board_strings(state)),
+            locked=tuple(sorted(state.locked)),
+            rows=dict(state.row_counts),
+            rows_to_win=state.rows_to_win,
+            row_lines=tuple(state.row_lines),
+            winning_rows=tuple(line for line in state.row_lines if line.side == state.winner),
+            hand_size=state.hand_size,
+            stock=state.stock,
+            discards=state.discards,
+            stock_rebuilt=state.rebuilt,
+            reshuffle=state.reshuffle,
+            swapped_this_turn=state.swapped,
+            passes_in_row=state.passes,
+            finished=state.finished,
+            winner=state.winner,
+            winners=tuple(state.members(state.winner)) if state.winner is not None else (),
+            draw=state.draw is not None,
+            draw_reason=state.draw,
+        )
 
     def _side_name(self, state: OneEyedJackState, side: int) -> str:
         return " & ".join(state.members(side))

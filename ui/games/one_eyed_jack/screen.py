@@ -180,7 +180,7 @@ class OneEyedJackScreen(SeesCards, Screen):
         box = self.ids.sides
         box.clear_widgets()
         self.side_tiles = []
-        sides = self.session.summary()["sides"]
+        sides = self.session.view().sides
         # A side's chips are its first player's colour: a player's colour is theirs in every game.
         self.side_colours = [app.player_colour(members[0]) for members in sides]
         self.board.side_colours = self.side_colours
@@ -204,9 +204,9 @@ class OneEyedJackScreen(SeesCards, Screen):
         if self.session is None:
             return
         state = self.session.state
-        summary = self.session.summary()
-        self.finished = summary["finished"]
-        self.drawn = summary["draw"]
+        view = self.session.view()
+        self.finished = view.finished
+        self.drawn = view.draw
         self.can_undo = self.session.can_undo
         if self.finished:
             self.rank = self.suit = ""
@@ -214,45 +214,43 @@ class OneEyedJackScreen(SeesCards, Screen):
 
         board = self.board
         board.four_colour = self.four_colour
-        board.chips = [None if ch in ".*" else int(ch) for line in summary["board"] for ch in line]
-        board.locked = [tuple(s) for s in summary["locked"]]
-        board.row_lines = [(line["side"], [tuple(s) for s in line["spaces"]], line["count"])
-                           for line in summary["row_lines"]]
-        board.winning = [(line["side"], [tuple(s) for s in line["spaces"]], line["count"])
-                         for line in summary["winning_rows"]]
+        board.chips = view.chips
+        board.locked = [tuple(s) for s in view.locked]
+        board.row_lines = [(line.side, [tuple(s) for s in line.spaces], line.count) for line in view.row_lines]
+        board.winning = [(line.side, [tuple(s) for s in line.spaces], line.count) for line in view.winning_rows]
         board.highlighted = [tuple(s) for s in targets(state, card)] if card else []
         board.choosing = bool(card)
         board.last = self.last_space()
 
-        rows = summary["rows"]
+        rows = view.rows
         for tile in self.side_tiles:
-            tile.rows = rows[str(tile.side)]
-            tile.current = summary["turn_side"] == tile.side or summary["winner"] == tile.side
+            tile.rows = rows[tile.side]
+            tile.current = view.turn_side == tile.side or view.winner == tile.side
 
-        self.reshuffle = summary["reshuffle"]
-        self.stock_text = f"Stock\n{summary['stock']}"
+        self.reshuffle = view.reshuffle
+        self.stock_text = f"Stock\n{view.stock}"
         self.dead = bool(card) and card not in ONE_EYED + TWO_EYED and is_dead(state, card)
 
-        if summary["winner"] is not None:
-            winners = summary["winners"]
-            self.turn_side = summary["winner"]
+        if view.winner is not None:
+            winners = view.winners
+            self.turn_side = view.winner
             self.turn_fill = side_colour(self.turn_side, self.side_colours)
             self.turn_text = f"{' & '.join(winners)} {'win' if len(winners) > 1 else 'wins'}!"
-            count = rows[str(summary["winner"])]
-            lines = len(summary["winning_rows"])
+            count = rows[view.winner]
+            lines = len(view.winning_rows)
             self.result_text = (f"{' & '.join(winners)} made {count} row{'s' if count != 1 else ''}.\n"
                                 f"The winning {'rows are' if lines > 1 else 'row is'} lit in gold.")
-        elif summary["draw"]:
+        elif view.draw:
             self.turn_text = "A draw"
             self.turn_fill = theme.PANEL_LIGHT
-            self.result_text = ("Every player passed in a row: nobody could play." if summary["draw_reason"] == "passes"
+            self.result_text = ("Every player passed in a row: nobody could play." if view.draw_reason == "passes"
                                 else "The stock ran out a second time.")
         else:
-            self.turn_side = summary["turn_side"]
+            self.turn_side = view.turn_side
             self.turn_fill = side_colour(self.turn_side, self.side_colours)
-            self.turn_text = f"{summary['turn']}'s turn"
+            self.turn_text = f"{view.turn}'s turn"
             self.result_text = ""
-        self.status_text = self.status_words(summary)
+        self.status_text = self.status_words(view)
         self.last_text = self.last_play_words()
         self.refresh_picker()
 
@@ -280,7 +278,7 @@ class OneEyedJackScreen(SeesCards, Screen):
             return f"Last: {player} played {card} on {shown}."
         return f"Last: {player} played {card}."
 
-    def status_words(self, summary) -> str:
+    def status_words(self, view) -> str:
         if self.reshuffle:
             return "The stock ran out: shuffle the discards into a new stock!"
         if self.finished:
@@ -291,7 +289,7 @@ class OneEyedJackScreen(SeesCards, Screen):
                 return "J: tap the suit (\u2663 \u2666 wild, \u2660 \u2665 take a chip off)."
             if self.rank:
                 return f"{self.rank}: now tap the suit."
-            swapped = "Swapped: now play a card. " if summary["swapped_this_turn"] else ""
+            swapped = "Swapped: now play a card. " if view.swapped_this_turn else ""
             return swapped + "Tap the card you play (rank, then suit) or its space."
         lit = len(self.board.highlighted)
         if card in ONE_EYED:
@@ -397,8 +395,8 @@ class OneEyedJackScreen(SeesCards, Screen):
     def play(self, action: dict) -> bool:
         """Send one action to the rules; show their reason if they refuse it."""
         app = App.get_running_app()
-        player = self.session.summary()["turn"]
-        rows_before = self.session.summary()["rows"]
+        player = self.session.view().turn
+        rows_before = self.session.view().rows
         try:
             self.session.play(action)
         except IllegalAction as exc:
@@ -406,21 +404,21 @@ class OneEyedJackScreen(SeesCards, Screen):
             return False
         self.rank = self.suit = ""
         self.refresh()
-        summary = self.session.summary()
-        gained = [s for s, n in summary["rows"].items() if n > rows_before[s]]
-        sound.play("game-over") if summary["winner"] is not None or summary["draw"] else (sound.play("row") if gained else None)
-        if summary["winner"] is not None:
+        view = self.session.view()
+        gained = [s for s, n in view.rows.items() if n > rows_before[s]]
+        sound.play("game-over") if view.winner is not None or view.draw else (sound.play("row") if gained else None)
+        if view.winner is not None:
             app.notify(f"{self.turn_text} Well played.")
-        elif summary["draw"]:
+        elif view.draw:
             app.notify(f"The game is a draw. {self.result_text}")
-        elif summary["reshuffle"]:
+        elif view.reshuffle:
             app.notify("The stock ran out: shuffle the discards into a new stock.", seconds=10)
         elif gained:
             app.notify(f"A row for {player}! It is locked: no one-eyed Jack can take it.")
         elif action["type"] == "swap":
             app.notify(f"{card_text(action['card'])} swapped: put it on the discards and draw a new card, then play.")
         elif action["type"] == "pass":
-            passes = summary["passes_in_row"]
+            passes = view.passes_in_row
             app.notify(f"{player} passed ({passes} in a row): if every player passes, the game is a draw.")
         return True
 
