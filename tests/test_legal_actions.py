@@ -12,11 +12,13 @@ it. At every step:
   so is an action of a kind the game does not have;
 - after the end, nothing listed before it is taken, or (a Slapjack slap on the last card, which
   docs/rules.md lets count) it leaves the outcome as it was;
-- the log refolds to the same state (undo is checked with the same player in tests/test_undo.py).
+- the log refolds to the same state (undo is checked with the same player in tests/test_undo.py);
+- a game with a typed view (companion/rules.py) has it frozen, and its summary is the view's JSON.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections import Counter
 
@@ -28,6 +30,7 @@ from companion.engine import Game
 from companion.errors import IllegalAction
 from companion.games import GAMES
 from companion.games.registry import register_game, unregister_game
+from companion.rules import Rules
 from tests.games import tiny_game
 
 STEPS = 70
@@ -54,6 +57,10 @@ def without_time(action: dict) -> dict:
 
 def check_state(game: Game) -> list[dict]:
     rules, state = game.rules, game.state
+    if type(rules).view is not Rules.view:   # a typed view: the summary is its JSON and nothing else
+        view = rules.view(state)
+        assert dataclasses.is_dataclass(view) and type(view).__dataclass_params__.frozen
+        assert rules.summary(state) == view.as_json()
     listed = rules.legal_actions(state)
     outcome = rules.outcome(state)
     assert rules.finished(state) == (outcome is not None)
