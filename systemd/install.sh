@@ -47,7 +47,8 @@ systemd_running() { [ -z "$root" ] && [ -d /run/systemd/system ]; }
 
 source_tar() {
     # The same bytes for the same files: sorted names, fixed owners and times.
-    tar -C "$repo" --exclude=.venv --exclude=.git --exclude='__pycache__' --sort=name \
+    # A test run's leftovers (hypothesis's examples, pip's egg-info) are not the app's source.
+    tar -C "$repo" --exclude=.venv --exclude=.git --exclude='__pycache__' --exclude=.hypothesis --exclude='*.egg-info' --sort=name \
         --owner=0 --group=0 --numeric-owner --mtime='2000-01-01 00:00Z' -cf - .
 }
 
