@@ -11,7 +11,10 @@ from typing import Any, Mapping
 
 
 def plain(value: Any) -> Any:
-    """``value`` as plain JSON: a view's fields, nested views and tuples made dicts and lists."""
+    """``value`` as plain JSON: a view as its ``as_json``, other dataclasses and mappings as dicts,
+    tuples as lists."""
+    if isinstance(value, View):
+        return value.as_json()
     if is_dataclass(value) and not isinstance(value, type):
         return {f.name: plain(getattr(value, f.name)) for f in fields(value)}
     if isinstance(value, (list, tuple)):
@@ -27,7 +30,7 @@ class View:
     prints: the game's ``summary``, derived from the view and from nothing else."""
 
     def as_json(self) -> dict:
-        return plain(self)
+        return {f.name: plain(getattr(self, f.name)) for f in fields(self)}
 
 
 @dataclass(frozen=True)

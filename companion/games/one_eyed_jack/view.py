@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import Mapping, Optional
 
 from companion.games.one_eyed_jack.board import Space
-from companion.rules import View, plain
+from companion.rules import View
 
 
 @dataclass(frozen=True)
@@ -43,6 +43,6 @@ class OneEyedJackView(View):
         return [None if ch in ".*" else int(ch) for line in self.board for ch in line]
 
     def as_json(self) -> dict:
-        summary = plain(self)
+        summary = super().as_json()
         summary["rows"] = {str(side): n for side, n in self.rows.items()}   # JSON keys are strings
         return summary

@@ -36,6 +36,7 @@ from dataclasses import dataclass, replace
 
 from companion.errors import BadHeader, IllegalAction
 from companion.rules import Outcome, Rules
+from companion.games.slapjack.game_view import JudgeView, Penalty, RaceView, SlapView, tallies
 from companion.games.slapjack import races
 from companion.games.slapjack.header import Seated, Setup, Tally, read_setup
 
@@ -230,57 +231,27 @@ def _race_text(state: JudgeState, words, ms) -> str:
     return f"{players[first_seat]} first" + (", " + ", ".join(rest) if rest else "")
 
 
-def _race_summary(state: JudgeState, words, ms) -> dict | None:
+def _race_view(state: JudgeState, words, ms) -> RaceView | None:
     race, players = state.race, state.players
     if race is None:
         return None
     ranked = race.ranked()
     first_t = ranked[0][1]
     winner = state.winner()
-    wrong = [players[s] for s, _ in ranked] if race.verdict == WRONG else []
+    wrong = tuple(players[s] for s, _ in ranked) if race.verdict == WRONG else ()
     to = "pile" if state.setup.options.penalty_under_pile else "turner"
-    return {
-        "number": race.number,
-        "card": None,
-        "slaps": [{"player": players[s], "t": t, "gap_ms": round(races.gap_ms(t, first_t), 1)} for s, t in ranked],
-        "verdict": race.verdict,
-        "winner": None if winner is None else players[winner],
-        "tie": [players[i] for i in state.tie()],
-        "wrong": wrong,
-        "penalties": [{"from": name, "to": to} for name in wrong],
-        "text": _race_text(state, words, ms),
-    }
+    return RaceView(card=None, slaps=tuple(SlapView(players[s], t, round(races.gap_ms(t, first_t), 1)) for s, t in ranked),
+                    winner=None if winner is None else players[winner], tie=tuple(players[i] for i in state.tie()),
+                    wrong=wrong, penalties=tuple(Penalty(name, to) for name in wrong),
+                    text=_race_text(state, words, ms), number=race.number, verdict=race.verdict)
 
 
-def _summary(state: JudgeState, tallies: dict, options: dict, words, ms) -> dict:
-    players = state.players
-    return {
-        "game": "slapjack",
-        "players": list(players),
-        "feed": "none",
-        "turn": None,
-        "stacks": {name: None for name in players},   # nobody counts the cards
-        "pile": None,
-        "under": None,
-        "top": None,
-        "slappable": False,
-        "out": [],
-        "waiting": [],
-        "cards_turned": None,
-        "cards_left": None,
-        "races": state.races,
-        "judged": state.judged,
-        "pending": state.pending,
-        "race": _race_summary(state, words, ms),
-        "notices": list(state.notices),
-        "tallies": tallies,
-        "options": options,
-        "screen_deck": False,
-        "computers": {},
-        "finished": state.finished,
-        "ended": state.ended,
-        "winners": state.winners,
-    }
+def _view(state: JudgeState, options: dict, words, ms) -> JudgeView:
+    return JudgeView(game="slapjack", players=tuple(state.players), feed="none", turn=None, top=None,
+                     cards_turned=None, pending=state.pending, race=_race_view(state, words, ms),
+                     notices=tuple(state.notices), tallies=tallies(state.players, state.tallies), options=options,
+                     finished=state.finished, ended=state.ended, winners=tuple(state.winners),
+                     races=state.races, judged=state.judged)
 
 
 def _describe(state: JudgeState, words, ms) -> list[str]:
@@ -343,17 +314,14 @@ class SlapjackJudgeRules(Rules):
             return None
         return Outcome(tuple(state.winners), "named by the table" if state.winners else "ended by the table, no winner named")
 
-    tallies_json = staticmethod(races.tallies_json)
-
-    def race_summary(self, state: JudgeState) -> dict | None:
-        return _race_summary(state, _and, _ms)
+    def race_view(self, state: JudgeState) -> RaceView | None:
+        return _race_view(state, _and, _ms)
 
     def race_text(self, state: JudgeState) -> str:
         return _race_text(state, _and, _ms)
 
-    def summary(self, state: JudgeState) -> dict:
-        return _summary(state, races.tallies_json(state.players, state.tallies),
-                        state.setup.options.as_dict(), _and, _ms)
+    def view(self, state: JudgeState) -> JudgeView:
+        return _view(state, state.setup.options.as_dict(), _and, _ms)
 
     def describe(self, state: JudgeState) -> list[str]:
         return _describe(state, _and, _ms)

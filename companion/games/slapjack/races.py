@@ -65,20 +65,3 @@ def and_words(names: list[str]) -> str:
 
 def ms_text(value: float) -> str:
     return f"{value:.1f}" if abs(value) < 10 else f"{value:.0f}"
-
-
-def tallies_json(players, tallies) -> dict:
-    """Each player's record over the game, as ``summary()["tallies"]`` shows it."""
-    out = {}
-    for name, tally in zip(players, tallies):
-        times = tally.reactions_ms
-        out[name] = {
-            "slaps_won": tally.slaps_won,
-            "cards_won": tally.cards_won,
-            "wrong_slaps": tally.wrong_slaps,
-            "cards_paid": tally.cards_paid,
-            "reactions_ms": list(times),
-            "average_ms": round(sum(times) / len(times), 1) if times else None,
-            "best_ms": min(times) if times else None,
-        }
-    return out

@@ -36,6 +36,7 @@ from dataclasses import dataclass, replace
 from companion.cards import CardError, full_deck, parse_card
 from companion.errors import BadHeader, IllegalAction
 from companion.rules import Outcome, Rules
+from companion.games.slapjack.game_view import CardsView, Penalty, RaceView, SlapView, tallies
 from companion.games.slapjack import races
 from companion.games.slapjack.header import (  # noqa: F401  (the names callers have always imported from here)
     BOOLEAN_OPTIONS, DECK_SIZE, DEFAULTS, FEEDS, MAX_END_AFTER, MAX_LEVEL_MS, MAX_PLAYERS, MAX_SEED,
@@ -607,31 +608,22 @@ class SlapjackRules(Rules):
 
     # -- what replay prints
 
-    def race_summary(self, state: SlapjackState) -> dict | None:
+    def race_view(self, state: SlapjackState) -> RaceView | None:
         race = state.race
         if race is None:
             return None
         players = state.players
         verdict = state.verdict
         first_t = verdict.ranked[0][1] if verdict.ranked else None
-        slaps = []
-        for seat, t in verdict.ranked:
-            entry = {"player": players[seat], "t": t, "gap_ms": round((t - first_t) * 1000.0, 1)}
-            if race.landed is not None:
-                entry["reaction_ms"] = round((t - race.landed) * 1000.0, 1)
-            slaps.append(entry)
-        return {
-            "card": race.card,
-            "turner": players[race.turner],
-            "slappable": race.slappable,
-            "slaps": slaps,
-            "winner": None if verdict.winner is None else players[verdict.winner],
-            "tie": [players[i] for i in verdict.tie],
-            "wrong": [players[i] for i in verdict.wrong],
-            "penalties": [{"from": players[a], "to": "pile" if b is None else players[b]}
-                          for a, b in verdict.penalties],
-            "text": self.race_text(state),
-        }
+        slaps = tuple(SlapView(players[seat], t, round((t - first_t) * 1000.0, 1),
+                               None if race.landed is None else round((t - race.landed) * 1000.0, 1))
+                      for seat, t in verdict.ranked)
+        return RaceView(card=race.card, slaps=slaps,
+                        winner=None if verdict.winner is None else players[verdict.winner],
+                        tie=tuple(players[i] for i in verdict.tie), wrong=tuple(players[i] for i in verdict.wrong),
+                        penalties=tuple(Penalty(players[a], "pile" if b is None else players[b])
+                                        for a, b in verdict.penalties),
+                        text=self.race_text(state), turner=players[race.turner], slappable=race.slappable)
 
     def race_text(self, state: SlapjackState) -> str:
         """The verdict as the screen says it: "Ann! Ben +23 ms, Cat +140 ms"."""
@@ -654,37 +646,19 @@ class SlapjackRules(Rules):
             return ""
         return "Wrong slap: " + _and([players[i] for i in verdict.wrong])
 
-    tallies_json = staticmethod(races.tallies_json)
-
-    def summary(self, state: SlapjackState) -> dict:
+    def view(self, state: SlapjackState) -> CardsView:
         table, players, options = state.table, state.players, state.setup.options
-        tallies = self.tallies_json(players, table.tallies)
         end_after = options.end_after
-        return {
-            "game": self.name,
-            "players": list(players),
-            "turn": state.turn,
-            "stacks": state.stacks,
-            "pile": len(table.pile) + len(table.under),
-            "under": len(table.under),
-            "top": state.top,
-            "slappable": state.slappable,
-            "out": state.out,
-            "waiting": state.waiting,
-            "cards_turned": state.cards_turned,
-            "cards_left": None if end_after is None else max(0, end_after - state.cards_turned),
-            "pending": state.pending,
-            "race": self.race_summary(state),
-            "notices": list(state.notices) + list(state.verdict.notices),
-            "tallies": tallies,
-            "options": options.as_dict(),
-            "screen_deck": state.setup.screen,
-            "feed": state.setup.feed,
-            "computers": dict(state.setup.computers),
-            "finished": state.finished,
-            "ended": (LAST_PLAYER if table.champion is not None else state.ended),
-            "winners": state.winners,
-        }
+        return CardsView(
+            game=self.name, players=tuple(players), feed=state.setup.feed, turn=state.turn, top=state.top,
+            cards_turned=state.cards_turned, pending=state.pending, race=self.race_view(state),
+            notices=tuple(state.notices) + tuple(state.verdict.notices), tallies=tallies(players, table.tallies),
+            options=options.as_dict(), finished=state.finished,
+            ended=LAST_PLAYER if table.champion is not None else state.ended, winners=tuple(state.winners),
+            stacks=state.stacks, pile=len(table.pile) + len(table.under), under=len(table.under),
+            slappable=state.slappable, out=tuple(state.out), waiting=tuple(state.waiting),
+            cards_left=None if end_after is None else max(0, end_after - state.cards_turned),
+            screen_deck=state.setup.screen, computers=dict(state.setup.computers))
 
     def describe(self, state: SlapjackState) -> list[str]:
         table = state.table

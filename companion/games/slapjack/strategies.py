@@ -62,7 +62,7 @@ class Way:
         late slap to it (counted by its edge time, whenever it is handled): its timed race has
         closed and its presses are logged."""
         race = self.table.race
-        return race is not None and race.closed and race.number == self.table.summary()["cards_turned"]
+        return race is not None and race.closed and race.number == self.table.card_key()
 
     def press(self, seat: int, t: float, arrived: float) -> None:
         self.table.timed_press(seat, t, arrived)
@@ -86,8 +86,8 @@ class Way:
     def _end_by_count(self) -> None:
         table = self.table
         table.close_race()
-        s = table.summary()
-        if not s["finished"] and s["pending"] == "end":
+        s = table.game_view()
+        if not s.finished and s.pending == "end":
             table.play({"type": "end"})
         table.after_change()
 
@@ -116,11 +116,11 @@ class ScreenDeck(Way):
 
     def begin(self) -> None:
         table = self.table
-        s = table.summary()
-        if table.race is None and s["top"] is not None:
+        s = table.game_view()
+        if table.race is None and s.top is not None:
             # Back on a card already showing: presses on it still count (its landing time is gone).
             table.open_race(landed=None)
-        if not s["finished"]:
+        if not s.finished:
             self.next_at = table.now() + max(START_DELAY_S, table.pace)
 
     def can_undo(self) -> bool:
@@ -129,7 +129,7 @@ class ScreenDeck(Way):
     def calm_waiting(self) -> bool:
         table = self.table
         race = table.race
-        return bool(table.calm and race is not None and race.number == table.summary()["cards_turned"]
+        return bool(table.calm and race is not None and race.number == table.game_view().cards_turned
                     and not self.carried and not race.pressed)
 
     def advance(self, pending: str | None) -> None:
@@ -153,11 +153,11 @@ class ScreenDeck(Way):
 
     def _deal(self) -> None:
         table = self.table
-        if table.summary()["turn"] is None or self.paused:
+        if table.game_view().turn is None or self.paused:
             table.advance()
             return
         table.close_race()
-        if table.summary()["turn"] is None:   # the presses just logged changed what comes next
+        if table.game_view().turn is None:   # the presses just logged changed what comes next
             table.advance()
             return
         t = table.now()
@@ -174,10 +174,10 @@ class ScreenDeck(Way):
     def _grab(self) -> None:
         """Nobody can turn and a slap card shows: the computers go for it (once per card)."""
         table = self.table
-        s = table.summary()
-        if self.grabbed_for == s["cards_turned"]:
+        s = table.game_view()
+        if self.grabbed_for == s.cards_turned:
             return
-        self.grabbed_for = s["cards_turned"]
+        self.grabbed_for = s.cards_turned
         for press in grab_presses(table.state, table.models, table.rng, table.now()):
             table.press_later(table.seat(press.player), press.t)
 
@@ -222,7 +222,7 @@ class RealDeck(Way):
 
     def begin(self) -> None:
         table = self.table
-        if table.race is None and table.summary()["top"] is not None:
+        if table.race is None and table.game_view().top is not None:
             table.open_race(landed=None)
 
     def advance(self, pending: str | None) -> None:
@@ -276,11 +276,11 @@ class RealDeck(Way):
         """Does a press belong to the card showing? Yes when its feed timed it, or when no
         other card can come (nobody can turn, or the last card of "end after")."""
         table = self.table
-        s = table.summary()
-        if s["pending"] in ("slap", "end"):
+        s = table.game_view()
+        if s.pending in ("slap", "end"):
             return True
         race = table.race
-        return race is not None and race.live and race.number == s["cards_turned"]
+        return race is not None and race.live and race.number == s.cards_turned
 
     def held_text(self) -> str:
         """The waiting presses ranked as the race judge ranks any race."""
@@ -301,7 +301,7 @@ class RealDeck(Way):
         a timed card landed is a false start)."""
         table = self.table
         held, self.held = sorted(self.held, key=lambda p: p[1]), []
-        top = card_words(table.summary()["top"])
+        top = card_words(table.game_view().top)
         for seat, t, _ in held:
             if landed is not None and t < landed:
                 table.say(f"{table.players[seat]} pressed before the {top} landed: not counted")
@@ -316,7 +316,7 @@ class RealDeck(Way):
             # wrong reading it took back: it landed when the feed saw it land.
             landed_at = self.unsure[1] if self.unsure is not None else self.retimed
         table = self.table
-        if landed_at is not None and self.unsure is None and card == table.summary()["top"]:
+        if landed_at is not None and self.unsure is None and card == table.game_view().top:
             self._settle_landing(None)
             return   # a feed seeing the card already tapped in on the card pad: nothing new
         self._settle_landing(landed_at)
@@ -373,7 +373,7 @@ class RealDeck(Way):
     def on_the_top_card(self) -> None:
         """The waiting presses were on the card already showing."""
         table = self.table
-        if not self.held or table.summary()["top"] is None:
+        if not self.held or table.game_view().top is None:
             return
         self._release_held(None)
         table.after_change()
@@ -384,7 +384,7 @@ class RealDeck(Way):
         table = self.table
         self.held = []
         table.unsay()
-        table.hidden_card = table.summary()["cards_turned"]
+        table.hidden_card = table.game_view().cards_turned
         table.on_change()
 
     # -- undo: a card goes back with its slaps
@@ -410,7 +410,7 @@ class RealDeck(Way):
         self.retimed = turn.get("t")
         self.held = sorted(slaps + self.held, key=lambda p: p[1])
         self.unsure = None
-        table.hidden_card = table.summary()["cards_turned"]   # the card before's verdict is over
+        table.hidden_card = table.game_view().cards_turned   # the card before's verdict is over
         return f"The {card_words(card)} was taken back" + (
             ": its slaps wait for the right card" if slaps else ": tap the right card")
 
@@ -436,8 +436,8 @@ class JudgeOnly(Way):
         return self.gather is not None and self.gather.closed and self.waiting_verdict()
 
     def waiting_verdict(self) -> bool:
-        s = self.table.summary()
-        return s["pending"] == "verdict" and self.dismissed != s["races"]
+        s = self.table.game_view()
+        return s.pending == "verdict" and self.dismissed != s.races
 
     def press(self, seat: int, t: float, arrived: float) -> None:
         table = self.table
@@ -445,19 +445,19 @@ class JudgeOnly(Way):
         if gather is not None and not gather.closed:
             gather.runner.press(seat, t, arrived)
             return
-        s = table.summary()
-        race = s["race"]
+        s = table.game_view()
+        race = s.race
         name = table.players[seat]
         if self.waiting_verdict() and race:
-            if t - race["slaps"][0]["t"] < JOIN_S:
-                earlier = [slap["t"] for slap in race["slaps"] if slap["player"] == name]
+            if t - race.slaps[0].t < JOIN_S:
+                earlier = [slap.t for slap in race.slaps if slap.player == name]
                 if not earlier or t < min(earlier):   # a second press of the same pad changes nothing
                     table.play({"type": "slap", "player": name, "t": t})
             else:
                 # Long after the race: a stray press must not throw away a race still to be judged.
-                table.say(f"{name}'s press was not counted: judge race {s['races']} first, or set it aside")
+                table.say(f"{name}'s press was not counted: judge race {s.races} first, or set it aside")
             return
-        self.gather = Gathering(table, s["races"], None, self._gathered)
+        self.gather = Gathering(table, s.races, None, self._gathered)
         self.press(seat, t, arrived)
 
     def _gathered(self, gather, verdict) -> None:
@@ -484,7 +484,7 @@ class JudgeOnly(Way):
         table = self.table
         if not self.waiting_verdict():
             return
-        self.dismissed = table.summary()["races"]
+        self.dismissed = table.game_view().races
         table.say(f"Race {self.dismissed} set aside: it counts for nobody")
         table.on_change()
 

@@ -75,15 +75,15 @@ class SlapjackTable:
         self.notify = notify or (lambda text: None)
         self.on_change = on_change or (lambda: None)
         self.rng = rng or random.Random()
-        self._summary_of: tuple | None = None
+        self._view_of: tuple | None = None
         header = session.game.header
         self.mode = mode_of(header)
         self.live_reader = bool(live_reader) and self.mode == REAL
         self.landing_since = landing_since or (lambda: None)
-        s = self.summary()
-        self.computers = dict(s.get("computers") or {})
+        s = self.game_view()
+        self.computers = {} if self.mode == JUDGE else dict(s.computers)
         self.models = {name: ReactionModel.at_level(level) for name, level in self.computers.items()}
-        self.calm = bool(s["options"].get("calm"))
+        self.calm = bool(s.options.get("calm"))
         pace = header.get("pace_s", DEFAULT_PACE_S)
         self.pace = float(pace) if isinstance(pace, (int, float)) and 0.05 <= pace <= 60 else DEFAULT_PACE_S
         self.active = False
@@ -113,21 +113,21 @@ class SlapjackTable:
     def seat(self, name: str) -> int:
         return self.players.index(name)
 
-    def summary(self) -> dict:
-        """The engine's summary of where the game stands, made once per state."""
+    def game_view(self):
+        """The engine's typed view of where the game stands (game_view.py), made once per state."""
         state = self.session.game.state
-        if self._summary_of is None or self._summary_of[0] is not state:
-            self._summary_of = (state, self.session.summary())
-        return self._summary_of[1]
+        if self._view_of is None or self._view_of[0] is not state:
+            self._view_of = (state, self.session.view())
+        return self._view_of[1]
 
     @property
     def finished(self) -> bool:
-        return bool(self.summary()["finished"])
+        return bool(self.game_view().finished)
 
     def card_key(self) -> int | None:
         """The card on top, as a number: cards turned (races, for the judge, who sees no cards)."""
-        s = self.summary()
-        return s["races"] if self.mode == JUDGE else s["cards_turned"]
+        s = self.game_view()
+        return s.races if self.mode == JUDGE else s.cards_turned
 
     def view(self) -> SlapjackView:
         return build_view(self)
@@ -168,15 +168,15 @@ class SlapjackTable:
         """After anything changes: schedule whatever the game waits for."""
         if not self.active:
             return
-        s = self.summary()
-        if s["finished"]:
+        s = self.game_view()
+        if s.finished:
             self.timers.cancel("deal")
             self.timers.cancel("end")
             return
-        if s["pending"] == "slapoff":
+        if s.pending == "slapoff":
             self._start_slapoff()
             return
-        self.way.advance(s["pending"])
+        self.way.advance(s.pending)
 
     # -- presses --------------------------------------------------------------------------------
 
@@ -235,7 +235,7 @@ class SlapjackTable:
 
     def open_race(self, landed: float | None) -> None:
         self.drop_race()
-        self.race = Gathering(self, self.summary()["cards_turned"], landed, self._race_closed, held=self.held_seats())
+        self.race = Gathering(self, self.game_view().cards_turned, landed, self._race_closed, held=self.held_seats())
 
     def decided(self) -> bool:
         """Whether a press now could only add a late slap to a race already decided: handled a
@@ -269,15 +269,15 @@ class SlapjackTable:
     def timed_press(self, seat: int, t: float, arrived: float) -> None:
         """A press on the top card of a timed race (screen deck, card reader, nobody can turn)."""
         race = self.race
-        s = self.summary()
+        s = self.game_view()
         name = self.players[seat]
-        if race is None or race.number != s["cards_turned"]:
-            if race is None and s["cards_turned"] and s["pending"] in ("slap", "end"):
+        if race is None or race.number != s.cards_turned:
+            if race is None and s.cards_turned and s.pending in ("slap", "end"):
                 self.open_race(landed=None)
                 race = self.race
             else:
                 return   # no card yet
-        top = card_words(s["top"] or (s["race"] or {}).get("card"))
+        top = card_words(s.top or (s.race.card if s.race else None))
         if race.closed:
             if race.landed is not None and t < race.landed:
                 self.say(f"{name} pressed before the {top} landed: not counted")
@@ -412,7 +412,8 @@ class SlapjackTable:
     # -- slap-off -------------------------------------------------------------------------------
 
     def tied(self) -> list[str]:
-        return list((self.summary()["race"] or {}).get("tie") or [])
+        race = self.game_view().race
+        return list(race.tie) if race else []
 
     def _start_slapoff(self) -> None:
         if self.slapoff is not None:
@@ -466,8 +467,8 @@ class SlapjackTable:
     # -- lights ---------------------------------------------------------------------------------
 
     def _turn_key(self):
-        s = self.summary()
-        return (s["turn"], s["cards_turned"], s["finished"])
+        s = self.game_view()
+        return (s.turn, s.cards_turned, s.finished)
 
     def _light_turner(self) -> None:
         """The turner's pad lit steady, relit whenever the turn or the card changes."""
@@ -477,11 +478,11 @@ class SlapjackTable:
         if key == self._lit_turner:
             return
         self._lit_turner = key
-        s = self.summary()
-        if s["finished"]:
+        s = self.game_view()
+        if s.finished:
             self.lights.all_off()
         else:
-            self.lights.show_turner(self.pads.get(s["turn"]))
+            self.lights.show_turner(self.pads.get(s.turn))
 
     def _relight(self) -> None:
         self._lit_turner = object()
@@ -493,15 +494,14 @@ class SlapjackTable:
         if lights is None:
             return
         rules = self.game.rules
-        summary = rules.race_summary(self.state) or {}
-        old = rules.race_summary(before) or {}
-        same_race = old.get("card") == summary.get("card") and old.get("number") == summary.get("number")
-        winner = summary.get("winner")
-        if winner and (not same_race or old.get("winner") != winner) and winner in self.pads:
+        now, old = rules.race_view(self.state), rules.race_view(before)
+        same_race = (now is None) == (old is None) and (now is None or (old.card, old.number) == (now.card, now.number))
+        winner = now.winner if now else None
+        if winner and (not same_race or old.winner != winner) and winner in self.pads:
             lights.flash_winner(self.pads[winner])
             # The flash runs its course (or until the next card), then the turner is lit again.
             self._lit_turner = self._turn_key()
             self.timers.set("relight", lights.FLASH_FOR + RELIGHT_S, self._relight)
-        for name in summary.get("wrong", []):
-            if name in self.pads and (not same_race or name not in old.get("wrong", [])):
+        for name in now.wrong if now else ():
+            if name in self.pads and (not same_race or name not in old.wrong):
                 lights.blink_wrong(self.pads[name])

@@ -73,50 +73,50 @@ class SlapjackView:
 def build_view(table) -> SlapjackView:
     from companion.games.slapjack.ways import JUDGE, REAL, SCREEN
 
-    s = table.summary()
+    s = table.game_view()
     way = table.way
     mode = table.mode
-    finished = bool(s["finished"])
-    tallies = s["tallies"]
+    finished = bool(s.finished)
+    tallies = s.tallies
     seats = []
     for name in table.players:
         if mode == JUDGE:
-            count = f"{tallies[name]['slaps_won']} won"
-            status = f"{tallies[name]['wrong_slaps']} wrong" if tallies[name]["wrong_slaps"] else ""
+            count = f"{tallies[name].slaps_won} won"
+            status = f"{tallies[name].wrong_slaps} wrong" if tallies[name].wrong_slaps else ""
         else:
-            count = str(s["stacks"][name])
-            status = "OUT" if name in s["out"] else ("LAST CHANCE" if name in s["waiting"] else "")
-        seats.append(SeatView(name, count, status, name == s["turn"] or (finished and name in s["winners"]),
-                              name in s["out"]))
-    race = s["race"] or {}
+            count = str(s.stacks[name])
+            status = "OUT" if name in s.out else ("LAST CHANCE" if name in s.waiting else "")
+        seats.append(SeatView(name, count, status, name == s.turn or (finished and name in s.winners),
+                              mode != JUDGE and name in s.out))
+    race = s.race
     # After a pile is won the Jack stays in view, dimmed, until the next card covers the table.
-    top = s["top"] or race.get("card") or ""
+    top = s.top or (race.card if race else None) or ""
     if mode == JUDGE:
-        pile = f"Race {s['races']}" if s["races"] else ""
-        count_text = f"{s['races']} race{'' if s['races'] == 1 else 's'} \u00b7 {s['judged']} judged"
+        pile = f"Race {s.races}" if s.races else ""
+        count_text = f"{s.races} race{'' if s.races == 1 else 's'} \u00b7 {s.judged} judged"
     else:
-        under = f" ({s['under']} under)" if s["under"] else ""
-        pile = f"Pile {s['pile']}{under}"
-        left = f" \u00b7 {s['cards_left']} to go" if s["cards_left"] is not None else ""
-        count_text = f"{s['cards_turned']} card{'' if s['cards_turned'] == 1 else 's'} turned{left}"
-    current = table.hidden_card is None or table.hidden_card != s["cards_turned"]
-    if mode == JUDGE and getattr(way, "dismissed", None) == s["races"] and s["pending"] == "verdict":
+        under = f" ({s.under} under)" if s.under else ""
+        pile = f"Pile {s.pile}{under}"
+        left = f" \u00b7 {s.cards_left} to go" if s.cards_left is not None else ""
+        count_text = f"{s.cards_turned} card{'' if s.cards_turned == 1 else 's'} turned{left}"
+    current = table.hidden_card is None or table.hidden_card != s.cards_turned
+    if mode == JUDGE and getattr(way, "dismissed", None) == s.races and s.pending == "verdict":
         current = False   # set aside: it waits for nobody
-    verdict = with_symbols(race.get("text", "")) if current else ""
-    kind = ("" if not current else "tie" if race.get("tie") and not race.get("winner") else
-            "win" if race.get("winner") else "wrong" if race.get("wrong") else "")
+    verdict = with_symbols(race.text) if current and race else ""
+    kind = ("" if not current or race is None else "tie" if race.tie and not race.winner else
+            "win" if race.winner else "wrong" if race.wrong else "")
     held = way.held_text() if mode == REAL and not finished else ""
     calm_waiting = mode == SCREEN and way.calm_waiting()
     verdict_waiting = mode == JUDGE and way.waiting_verdict()
     turn_text, turn_player, go = _turn_words(table, s, held, calm_waiting)
     results, winner_text = _results(table, s) if finished else ((), "")
     return SlapjackView(
-        mode=mode, seats=tuple(seats), top=top, card_dim=not s["top"] and bool(top), pile_text=pile,
+        mode=mode, seats=tuple(seats), top=top, card_dim=not s.top and bool(top), pile_text=pile,
         count_text=count_text, turn_text=turn_text, turn_player=turn_player, turn_go=go,
         verdict_text=verdict, verdict_kind=kind,
-        notice_text=with_symbols("\n".join(s["notices"])) if current else "",
+        notice_text=with_symbols("\n".join(s.notices)) if current else "",
         aside_text=table.aside_text(), held_text=held,
-        slapped_card_text=f"On the {card_words(s['top'])}" if held and s["top"] else "",
+        slapped_card_text=f"On the {card_words(s.top)}" if held and s.top else "",
         go_text=table.go_text, unsure=tuple(way.unsure[0]) if mode == REAL and way.unsure else (),
         finished=finished, can_undo=table.session.can_undo and way.can_undo(),
         paused=mode == SCREEN and way.paused, calm=table.calm, calm_waiting=calm_waiting,
@@ -131,12 +131,12 @@ def _turn_words(table, s: dict, held: str, calm_waiting: bool) -> tuple[str, str
     """The turn line: its words, whose colour it wears, and whether it is the slap-off's "Go!"."""
     from companion.games.slapjack.ways import JUDGE, SCREEN
 
-    names = s["winners"]
-    if s["finished"]:
+    names = s.winners
+    if s.finished:
         if names:
             return f"{_and(names)} {'share the win' if len(names) > 1 else 'wins'}!", names[0], False
         return "Game over", None, False
-    pending = s["pending"]
+    pending = s.pending
     if table.slapoff is not None or pending == "slapoff":
         tied = table.slapoff.tied if table.slapoff is not None else table.tied()
         go = table.go_text
@@ -144,10 +144,10 @@ def _turn_words(table, s: dict, held: str, calm_waiting: bool) -> tuple[str, str
     if table.mode == JUDGE:
         return ("Good slap or wrong?" if table.way.waiting_verdict() else "Slap a Jack!"), None, False
     if pending == "slap":
-        return f"Nobody has a card: slap the {card_words(s['top'])}!", None, False
+        return f"Nobody has a card: slap the {card_words(s.top)}!", None, False
     if pending == "end":
         return "Last card: slaps still count", None, False
-    turner = s["turn"]
+    turner = s.turn
     if turner is None:
         return "", None, False
     if table.mode == SCREEN:
@@ -161,15 +161,15 @@ def _turn_words(table, s: dict, held: str, calm_waiting: bool) -> tuple[str, str
     return words, turner, False
 
 
-def _results(table, s: dict) -> tuple[tuple[ResultRow, ...], str]:
+def _results(table, s) -> tuple[tuple[ResultRow, ...], str]:
     rows = []
     for name in table.players:
-        tally = s["tallies"][name]
-        times = tally["reactions_ms"]
-        rows.append(ResultRow(name, (str(tally["slaps_won"]), str(tally["wrong_slaps"]),
-                                     f"{tally['average_ms']:.0f} ms" if times else "\u2014",
-                                     f"{tally['best_ms']:.0f} ms" if times else "\u2014"),
+        tally = s.tallies[name]
+        times = tally.reactions_ms
+        rows.append(ResultRow(name, (str(tally.slaps_won), str(tally.wrong_slaps),
+                                     f"{tally.average_ms:.0f} ms" if times else "\u2014",
+                                     f"{tally.best_ms:.0f} ms" if times else "\u2014"),
                               tuple(histogram(times)) if times else ()))
-    how = {"card count": f"most cards after {s['cards_turned']} cards", "table": "the table ended the game",
-           "last player in": "the last player in, holding all 52 cards"}.get(s["ended"] or "", "")
+    how = {"card count": f"most cards after {s.cards_turned} cards", "table": "the table ended the game",
+           "last player in": "the last player in, holding all 52 cards"}.get(s.ended or "", "")
     return tuple(rows), how

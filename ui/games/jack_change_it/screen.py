@@ -209,10 +209,10 @@ class JackChangeItScreen(SeesCards, Screen):
             tile.last_card = name in s.last_card
         self.owed = s.owed is not None
         if self.finished:
-            self.turn_text = f"{s['winner']} wins!"
+            self.turn_text = f"{s.winner} wins!"
             self.turn_fill = app.player_colour(s.winner)
             self.winner_text = "Game over"
-            self.prompt_text = f"Well played, {s['winner']}!"
+            self.prompt_text = f"Well played, {s.winner}!"
             self.action_text = "New game"
         else:
             self.turn_text = s.turn
@@ -220,14 +220,14 @@ class JackChangeItScreen(SeesCards, Screen):
             self.winner_text = ""
             self.prompt_text = s.prompt
             self._take = "pickup" if "pickup" in s.actions else "lift"
-            self.action_text = f"Pick up {s['owed']['count']}" if self._take == "pickup" else "Lift a card"
-        self.stock_text = f"Stock {s['stock']} \u00b7 pile {s['pile']}"
+            self.action_text = f"Pick up {s.owed.count}" if self._take == "pickup" else "Lift a card"
+        self.stock_text = f"Stock {s.stock} \u00b7 pile {s.pile}"
         self.last_text = words_markup(self._note or s.last, self.four_colour)
         reminders = []
         if s.turn_over_pile:
             reminders.append("Turn the pile over: keep the top card")
         if s.forgiven:
-            reminders.append(f"{s['forgiven']} forgiven: no cards left")
+            reminders.append(f"{s.forgiven} forgiven: no cards left")
         self.reminder_text = " \u00b7 ".join(reminders)
 
     # -- the camera: the card seen on the pile is the current player's play (ui/widgets/seen_card.py)
