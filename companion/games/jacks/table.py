@@ -20,6 +20,7 @@ from companion.cards import parse_card
 from companion.errors import IllegalAction
 from companion.games.jacks.tricks import TRICK_SIZE
 from companion.games.jacks.view import PlayView
+from companion.table.controller import TableController
 
 SHOW_TAKEN_S = 3.0   # how long the taken trick stays on screen before the next trick's view
 
@@ -28,10 +29,9 @@ def card_words(card: str) -> str:
     return parse_card(card).symbol
 
 
-class JacksTable:
+class JacksTable(TableController):
     def __init__(self, session, *, now: Callable[[], float], schedule):
-        self.session = session
-        self.now, self.schedule = now, schedule
+        super().__init__(session, now=now, schedule=schedule)
         self.asking: list[str] = []          # an unsure card's guesses, for the table to choose
         self.waiting: list[str] = []         # cards seen before anyone was said to lead
         self.message = ""                    # the last refusal, in words a player can read

@@ -29,6 +29,7 @@ from companion.race import COUNTED, FALSE_START, HELD, RaceJudge, RaceRunner
 from companion.table.gathering import Gathering, SlapOff
 from companion.games.slapjack.view import SlapjackView, build_view, card_words, with_symbols
 from companion.games.slapjack.strategies import WAYS
+from companion.table.controller import TableController
 from companion.table.timers import Timers
 from companion.games.slapjack.ways import JUDGE, REAL, mode_of
 
@@ -46,7 +47,7 @@ class Note:
     card: int | None
 
 
-class SlapjackTable:
+class SlapjackTable(TableController):
     """The live part of one Slapjack game.
 
     ``now()`` reads the table's clock (the pads' clock); ``schedule(delay, fn)`` calls ``fn()``
@@ -64,9 +65,7 @@ class SlapjackTable:
                  notify: Callable[[str], None] | None = None, on_change: Callable[[], None] | None = None,
                  rng: random.Random | None = None, live_reader: bool = False,
                  landing_since: Callable[[], float | None] | None = None):
-        self.session = session
-        self.now = now
-        self.schedule = schedule
+        super().__init__(session, now=now, schedule=schedule)
         self.window = window_s
         self.pads = dict(pads or {})
         self.pad_players = {pad: name for name, pad in self.pads.items()}
@@ -97,18 +96,6 @@ class SlapjackTable:
         self.way = WAYS[self.mode](self)
 
     # -- what the engine says --------------------------------------------------------------------
-
-    @property
-    def game(self):
-        return self.session.game
-
-    @property
-    def state(self):
-        return self.session.game.state
-
-    @property
-    def players(self) -> list[str]:
-        return self.session.game.players
 
     def seat(self, name: str) -> int:
         return self.players.index(name)
@@ -142,6 +129,9 @@ class SlapjackTable:
         self.way.begin()
         self.on_change()
         self.advance()
+
+    def close(self) -> None:
+        self.stop()
 
     def stop(self) -> None:
         """The table is leaving: presses already gathered are logged (leaving must not lose a
