@@ -467,10 +467,27 @@ class OneEyedJackRules(Rules):
             actions += [{"type": "swap", "card": card} for card in CARDS
                         if is_dead(state, card) and not all_copies_out(state, card)]
         for card in CARDS:
-            key = "remove" if card in ONE_EYED else "at"
-            actions += [{"type": "play", "card": card, key: list(space)} for space in targets(state, card)]
+            actions += self.plays_of(state, card)
         actions.append({"type": "pass"})
         return actions
+
+    def play_on(self, card: str, space: Space) -> dict:
+        """The action that plays ``card`` on ``space``: a chip put there, or taken off by a
+        one-eyed Jack. Whether it is legal is for :meth:`apply` to say."""
+        return {"type": "play", "card": card, ("remove" if card in ONE_EYED else "at"): list(space)}
+
+    def plays_of(self, state: OneEyedJackState, card: str) -> list[dict]:
+        """The legal plays of one card now (its part of :meth:`legal_actions`): what a screen
+        lights once that card is chosen."""
+        if state.finished:
+            return []
+        return [self.play_on(card, space) for space in targets(state, card)]
+
+    @staticmethod
+    def space_of(action: dict) -> Space | None:
+        """The space a play puts a chip on or takes one off."""
+        where = action.get("at") or action.get("remove")
+        return tuple(where) if where else None
 
     def cards_out(self, state: OneEyedJackState) -> dict[str, int]:
         return dict(Counter(state.discarded))

@@ -17,7 +17,7 @@ from kivy.utils import escape_markup
 
 from companion.cards import SUIT_SYMBOLS
 from companion.errors import IllegalAction
-from companion.games.one_eyed_jack.rules import all_copies_out, cards_for_space, copies_out_reason, is_dead, targets
+from companion.games.one_eyed_jack.rules import all_copies_out, cards_for_space, copies_out_reason, is_dead
 from companion.games.one_eyed_jack.board import CORNERS, ONE_EYED, TWO_EYED, card_at
 
 from ui import sound, theme
@@ -218,7 +218,8 @@ class OneEyedJackScreen(SeesCards, Screen):
         board.locked = [tuple(s) for s in view.locked]
         board.row_lines = [(line.side, [tuple(s) for s in line.spaces], line.count) for line in view.row_lines]
         board.winning = [(line.side, [tuple(s) for s in line.spaces], line.count) for line in view.winning_rows]
-        board.highlighted = [tuple(s) for s in targets(state, card)] if card else []
+        rules = self.session.game.rules
+        board.highlighted = [rules.space_of(play) for play in rules.plays_of(state, card)] if card else []
         board.choosing = bool(card)
         board.last = self.last_space()
 
@@ -375,8 +376,7 @@ class OneEyedJackScreen(SeesCards, Screen):
             return
         if card:
             # The rules judge the tap: a refusal comes back with its reason.
-            key = "remove" if card in ONE_EYED else "at"
-            self.play({"type": "play", "card": card, key: [row, col]})
+            self.play(self.session.game.rules.play_on(card, (row, col)))
             return
         # No card chosen yet: the space picks the card, when it can only be one.
         options = cards_for_space(self.session.state, row, col)
