@@ -57,6 +57,50 @@ class Way:
     def gathering_runner(self):
         return None
 
+    # -- its part of what the screen draws (companion/games/slapjack/view.py) ----------------------
+
+    paused = False      # the screen deck's pause
+    unsure = None       # a real deck's card the feed was unsure of: (candidates, landed at)
+
+    def seat_words(self, s, name: str) -> tuple[str, str, bool]:
+        """A seat's count, its status, and whether its player is out."""
+        out = name in s.out
+        return str(s.stacks[name]), "OUT" if out else ("LAST CHANCE" if name in s.waiting else ""), out
+
+    def pile_words(self, s) -> tuple[str, str]:
+        """The pile, and the count of cards turned."""
+        under = f" ({s.under} under)" if s.under else ""
+        left = f" \u00b7 {s.cards_left} to go" if s.cards_left is not None else ""
+        return f"Pile {s.pile}{under}", f"{s.cards_turned} card{'' if s.cards_turned == 1 else 's'} turned{left}"
+
+    def showing_current(self, s) -> bool:
+        """Whether the race on screen is the top card's (the table may have moved past it)."""
+        hidden = self.table.hidden_card
+        return hidden is None or hidden != s.cards_turned
+
+    def held_text(self) -> str:
+        return ""
+
+    def calm_waiting(self) -> bool:
+        return False
+
+    def waiting_verdict(self) -> bool:
+        return False
+
+    def turn_words(self, s, held: str, calm_waiting: bool) -> tuple[str, str | None, bool]:
+        """The turn line while the game goes on: its words, whose colour it wears, and whether
+        it is the slap-off's "Go!"."""
+        if s.pending == "slap":
+            return f"Nobody has a card: slap the {card_words(s.top)}!", None, False
+        if s.pending == "end":
+            return "Last card: slaps still count", None, False
+        if s.turn is None:
+            return "", None, False
+        return self.next_card_words(s.turn, held, calm_waiting), s.turn, False
+
+    def next_card_words(self, turner: str, held: str, calm_waiting: bool) -> str:
+        return f"{turner} turns a card"
+
     def decided(self) -> bool:
         """Whether the card on top has had its race decided, so that a press now only adds a
         late slap to it (counted by its edge time, whenever it is handled): its timed race has
@@ -125,6 +169,9 @@ class ScreenDeck(Way):
 
     def can_undo(self) -> bool:
         return False   # the companion dealt it: there is nothing the table told it to take back
+
+    def next_card_words(self, turner: str, held: str, calm_waiting: bool) -> str:
+        return "Paused" if self.paused else ("Slap it or Carry on" if calm_waiting else f"{turner}'s card next")
 
     def calm_waiting(self) -> bool:
         table = self.table
@@ -282,6 +329,13 @@ class RealDeck(Way):
         race = table.race
         return race is not None and race.live and race.number == s.cards_turned
 
+    def next_card_words(self, turner: str, held: str, calm_waiting: bool) -> str:
+        if self.unsure:
+            return "Which card landed? Tap it"
+        if held:
+            return f"{turner}: tap the card that was slapped"
+        return f"{turner} turns a card" + ("" if self.table.live_reader else ": tap it in")
+
     def held_text(self) -> str:
         """The waiting presses ranked as the race judge ranks any race."""
         if not self.held:
@@ -438,6 +492,23 @@ class JudgeOnly(Way):
     def waiting_verdict(self) -> bool:
         s = self.table.game_view()
         return s.pending == "verdict" and self.dismissed != s.races
+
+    # Its part of what the screen draws: races and verdicts, no cards.
+
+    def seat_words(self, s, name: str) -> tuple[str, str, bool]:
+        tally = s.tallies[name]
+        return f"{tally.slaps_won} won", f"{tally.wrong_slaps} wrong" if tally.wrong_slaps else "", False
+
+    def pile_words(self, s) -> tuple[str, str]:
+        return (f"Race {s.races}" if s.races else "",
+                f"{s.races} race{'' if s.races == 1 else 's'} \u00b7 {s.judged} judged")
+
+    def showing_current(self, s) -> bool:
+        # A race set aside waits for nobody.
+        return super().showing_current(s) and not (self.dismissed == s.races and s.pending == "verdict")
+
+    def turn_words(self, s, held: str, calm_waiting: bool) -> tuple[str, str | None, bool]:
+        return ("Good slap or wrong?" if self.waiting_verdict() else "Slap a Jack!"), None, False
 
     def press(self, seat: int, t: float, arrived: float) -> None:
         table = self.table

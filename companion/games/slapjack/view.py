@@ -71,94 +71,56 @@ class SlapjackView:
 
 
 def build_view(table) -> SlapjackView:
-    from companion.games.slapjack.ways import JUDGE, REAL, SCREEN
-
+    """What the screen draws, from the engine's view and the table's way to play, each way
+    building its own part (companion/games/slapjack/strategies.py)."""
     s = table.game_view()
     way = table.way
-    mode = table.mode
     finished = bool(s.finished)
-    tallies = s.tallies
     seats = []
     for name in table.players:
-        if mode == JUDGE:
-            count = f"{tallies[name].slaps_won} won"
-            status = f"{tallies[name].wrong_slaps} wrong" if tallies[name].wrong_slaps else ""
-        else:
-            count = str(s.stacks[name])
-            status = "OUT" if name in s.out else ("LAST CHANCE" if name in s.waiting else "")
-        seats.append(SeatView(name, count, status, name == s.turn or (finished and name in s.winners),
-                              mode != JUDGE and name in s.out))
+        count, status, out = way.seat_words(s, name)
+        seats.append(SeatView(name, count, status, name == s.turn or (finished and name in s.winners), out))
     race = s.race
     # After a pile is won the Jack stays in view, dimmed, until the next card covers the table.
     top = s.top or (race.card if race else None) or ""
-    if mode == JUDGE:
-        pile = f"Race {s.races}" if s.races else ""
-        count_text = f"{s.races} race{'' if s.races == 1 else 's'} \u00b7 {s.judged} judged"
-    else:
-        under = f" ({s.under} under)" if s.under else ""
-        pile = f"Pile {s.pile}{under}"
-        left = f" \u00b7 {s.cards_left} to go" if s.cards_left is not None else ""
-        count_text = f"{s.cards_turned} card{'' if s.cards_turned == 1 else 's'} turned{left}"
-    current = table.hidden_card is None or table.hidden_card != s.cards_turned
-    if mode == JUDGE and getattr(way, "dismissed", None) == s.races and s.pending == "verdict":
-        current = False   # set aside: it waits for nobody
+    pile, count_text = way.pile_words(s)
+    current = way.showing_current(s)
     verdict = with_symbols(race.text) if current and race else ""
     kind = ("" if not current or race is None else "tie" if race.tie and not race.winner else
             "win" if race.winner else "wrong" if race.wrong else "")
-    held = way.held_text() if mode == REAL and not finished else ""
-    calm_waiting = mode == SCREEN and way.calm_waiting()
-    verdict_waiting = mode == JUDGE and way.waiting_verdict()
+    held = way.held_text() if not finished else ""
+    calm_waiting = way.calm_waiting()
     turn_text, turn_player, go = _turn_words(table, s, held, calm_waiting)
     results, winner_text = _results(table, s) if finished else ((), "")
     return SlapjackView(
-        mode=mode, seats=tuple(seats), top=top, card_dim=not s.top and bool(top), pile_text=pile,
+        mode=table.mode, seats=tuple(seats), top=top, card_dim=not s.top and bool(top), pile_text=pile,
         count_text=count_text, turn_text=turn_text, turn_player=turn_player, turn_go=go,
         verdict_text=verdict, verdict_kind=kind,
         notice_text=with_symbols("\n".join(s.notices)) if current else "",
         aside_text=table.aside_text(), held_text=held,
         slapped_card_text=f"On the {card_words(s.top)}" if held and s.top else "",
-        go_text=table.go_text, unsure=tuple(way.unsure[0]) if mode == REAL and way.unsure else (),
+        go_text=table.go_text, unsure=tuple(way.unsure[0]) if way.unsure else (),
         finished=finished, can_undo=table.session.can_undo and way.can_undo(),
-        paused=mode == SCREEN and way.paused, calm=table.calm, calm_waiting=calm_waiting,
-        verdict_waiting=verdict_waiting, winner_text=winner_text, results=results)
+        paused=way.paused, calm=table.calm, calm_waiting=calm_waiting,
+        verdict_waiting=way.waiting_verdict(), winner_text=winner_text, results=results)
 
 
 def _and(names) -> str:
     return " and ".join(names)
 
 
-def _turn_words(table, s: dict, held: str, calm_waiting: bool) -> tuple[str, str | None, bool]:
+def _turn_words(table, s, held: str, calm_waiting: bool) -> tuple[str, str | None, bool]:
     """The turn line: its words, whose colour it wears, and whether it is the slap-off's "Go!"."""
-    from companion.games.slapjack.ways import JUDGE, SCREEN
-
     names = s.winners
     if s.finished:
         if names:
             return f"{_and(names)} {'share the win' if len(names) > 1 else 'wins'}!", names[0], False
         return "Game over", None, False
-    pending = s.pending
-    if table.slapoff is not None or pending == "slapoff":
+    if table.slapoff is not None or s.pending == "slapoff":
         tied = table.slapoff.tied if table.slapoff is not None else table.tied()
         go = table.go_text
         return "Slap-off: " + _and(tied) + (f" \u2014 {go}" if go else ""), None, go == "Go!"
-    if table.mode == JUDGE:
-        return ("Good slap or wrong?" if table.way.waiting_verdict() else "Slap a Jack!"), None, False
-    if pending == "slap":
-        return f"Nobody has a card: slap the {card_words(s.top)}!", None, False
-    if pending == "end":
-        return "Last card: slaps still count", None, False
-    turner = s.turn
-    if turner is None:
-        return "", None, False
-    if table.mode == SCREEN:
-        words = "Paused" if table.way.paused else ("Slap it or Carry on" if calm_waiting else f"{turner}'s card next")
-    elif table.way.unsure:
-        words = "Which card landed? Tap it"
-    elif held:
-        words = f"{turner}: tap the card that was slapped"
-    else:
-        words = f"{turner} turns a card" + ("" if table.live_reader else ": tap it in")
-    return words, turner, False
+    return table.way.turn_words(s, held, calm_waiting)
 
 
 def _results(table, s) -> tuple[tuple[ResultRow, ...], str]:
