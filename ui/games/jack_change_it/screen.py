@@ -9,22 +9,21 @@ from __future__ import annotations
 
 from kivy.app import App
 from kivy.metrics import dp
-from kivy.properties import BooleanProperty, ColorProperty, NumericProperty, ObjectProperty, StringProperty
+from kivy.properties import BooleanProperty, ColorProperty, NumericProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.label import Label
 from kivy.uix.modalview import ModalView
-from kivy.uix.screenmanager import Screen
 
 from companion.cards import SUIT_NAMES, SUITS
 from companion.errors import IllegalAction
 from companion.games.jack_change_it.rules import play_problem
 
+from ui.screens.game_screen import GameScreen
 from ui import sound, theme
 from ui.widgets.basics import TableButton
 from ui.widgets.card_words import card_markup, words_markup
 from ui.widgets.card_picker import CardPicker, PickerSuitButton, card_text  # noqa: F401  (the .kv uses CardPicker)
 from ui.widgets.name_grid import even_rows, text_width
-from ui.widgets.seen_card import SeesCards
 
 DIRECTION_ARROWS = {"clockwise": "\u21bb", "anticlockwise": "\u21ba"}  # the round arrow
 STEP_ARROWS = {"clockwise": "\u203a", "anticlockwise": "\u2039"}  # between seats, in the way play goes
@@ -98,8 +97,7 @@ class ChooserView(ModalView):
     """A question the turn needs answered before it is entered (the Jack's suit, A♥ with 2♥)."""
 
 
-class JackChangeItScreen(SeesCards, Screen):
-    session = ObjectProperty(None, allownone=True)
+class JackChangeItScreen(GameScreen):
     four_colour = BooleanProperty(False)
     turn_text = StringProperty("")
     turn_fill = ColorProperty(theme.PANEL_LIGHT)
@@ -143,10 +141,6 @@ class JackChangeItScreen(SeesCards, Screen):
             self.ids.picker.clear()
             self.build_seats()
         self.refresh()
-
-    @property
-    def players(self) -> list[str]:
-        return self.session.game.players
 
     def lay_out_seats(self) -> None:
         """As many seats to a row as keep every name whole: one row for a small table, two
@@ -232,11 +226,6 @@ class JackChangeItScreen(SeesCards, Screen):
 
     # -- the camera: the card seen on the pile is the current player's play (ui/widgets/seen_card.py)
 
-    def on_enter(self, *_):
-        self.camera_begin()
-
-    def on_leave(self, *_):
-        self.camera_end()
 
     camera_grace_s = 1.5   # a sure card is the player's play by itself unless "Not it" is tapped
 

@@ -9,11 +9,10 @@ import time
 from kivy.app import App
 from kivy.clock import Clock
 from kivy.metrics import dp
-from kivy.properties import BooleanProperty, DictProperty, ListProperty, NumericProperty, ObjectProperty, StringProperty
+from kivy.properties import BooleanProperty, DictProperty, ListProperty, NumericProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.gridlayout import GridLayout
 from kivy.uix.modalview import ModalView
-from kivy.uix.screenmanager import Screen
 from kivy.utils import escape_markup
 
 from companion.cards import SUIT_SYMBOLS
@@ -21,12 +20,13 @@ from companion.errors import IllegalAction
 from companion.games.jacks.table import JacksTable
 from companion.games.jacks.rules import ALL_FOUR, JACKS, ONE_EACH, POINTS, pass_for_round, round_kind, round_points
 
+from ui.screens.game_screen import GameScreen
 from ui import sound
 from ui.widgets.basics import CardFace, ChoiceButton, TableButton, TableLabel
 from ui.widgets.card_picker import CardPicker  # noqa: F401  (the card pad in the .kv)
 from ui.widgets.card_words import card_markup
 from ui.widgets.chart import TotalsChart
-from ui.widgets.seen_card import SeenCardBar, SeesCards
+from ui.widgets.seen_card import SeenCardBar
 
 PASS_WORDS = {
     "left": "Pass 3 cards left \u2190",
@@ -70,8 +70,7 @@ class JacksCardPad(ModalView):
     question = StringProperty("")
 
 
-class JacksScreen(SeesCards, Screen):
-    session = ObjectProperty(None, allownone=True)
+class JacksScreen(GameScreen):
     round_text = StringProperty("")
     pass_text = StringProperty("")
     lead_text = StringProperty("")
@@ -96,10 +95,6 @@ class JacksScreen(SeesCards, Screen):
             self.editing = 0
             self.build_rows()
         self.refresh()
-
-    @property
-    def players(self) -> list[str]:
-        return self.session.game.players
 
     def build_rows(self):
         app = App.get_running_app()
@@ -140,11 +135,6 @@ class JacksScreen(SeesCards, Screen):
 
     # -- the camera over the middle: each card seen is a play (ui/widgets/seen_card.py) ----------
 
-    def on_enter(self, *_):
-        self.camera_begin()
-
-    def on_leave(self, *_):
-        self.camera_end()
         if self.table is not None:
             self.table.close()
 

@@ -10,9 +10,8 @@ from __future__ import annotations
 
 from kivy.app import App
 from kivy.metrics import dp
-from kivy.properties import BooleanProperty, ListProperty, NumericProperty, ObjectProperty, StringProperty
+from kivy.properties import BooleanProperty, ListProperty, NumericProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
-from kivy.uix.screenmanager import Screen
 from kivy.utils import escape_markup
 
 from companion.cards import SUIT_SYMBOLS
@@ -20,10 +19,10 @@ from companion.errors import IllegalAction
 from companion.games.one_eyed_jack.rules import all_copies_out, cards_for_space, copies_out_reason, is_dead
 from companion.games.one_eyed_jack.board import CORNERS, ONE_EYED, TWO_EYED, card_at
 
+from ui.screens.game_screen import GameScreen
 from ui import sound, theme
 from ui.widgets.board import OneEyedBoard, side_colour  # the module also gives the .kv OneEyedChip
 from ui.widgets.card_picker import CardPicker, PickerRankButton, PickerSuitButton, card_text
-from ui.widgets.seen_card import SeesCards
 from ui.widgets.card_words import card_markup
 from ui.widgets.name_grid import text_width
 
@@ -106,8 +105,7 @@ class OneEyedSideTile(BoxLayout):
         self.need = (CHIP_LINE + lines * NAME_LINE + dp(4)) if self.stacked else dp(40)
 
 
-class OneEyedJackScreen(SeesCards, Screen):
-    session = ObjectProperty(None, allownone=True)
+class OneEyedJackScreen(GameScreen):
     landscape = BooleanProperty(True)
     board_side = NumericProperty(100)
     rank = StringProperty("")  # the card being chosen: its rank, then its suit
@@ -332,11 +330,6 @@ class OneEyedJackScreen(SeesCards, Screen):
 
     camera_take_at_once = True
 
-    def on_enter(self, *_):
-        self.camera_begin()
-
-    def on_leave(self, *_):
-        self.camera_end()
 
     def camera_offer_over(self) -> tuple:
         # Over whose turn it is (the board stays whole): beside the board, down to what to do
