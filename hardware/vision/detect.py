@@ -11,7 +11,7 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
-from hardware.vision.render import CARD_H, CARD_W
+from hardware.vision.geometry import CARD_H, CARD_W
 
 ASPECT = CARD_W / CARD_H  # 0.714 for poker cards; bridge cards are 0.63
 MIN_AREA = 0.01           # of the image

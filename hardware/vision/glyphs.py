@@ -12,7 +12,7 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-from hardware.vision.render import CARD_H, CARD_W
+from hardware.vision.geometry import CARD_H, CARD_W
 
 CORNER = (0.0, 0.0, 0.24, 0.36)   # where an index can be, as fractions of the card
 GLYPH = 28                        # glyphs are compared at GLYPH x GLYPH

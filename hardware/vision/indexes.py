@@ -15,7 +15,7 @@ import numpy as np
 
 from companion.cards import RANKS, SUITS
 from hardware.vision.detect import find_cards
-from hardware.vision.render import CARD_H, CARD_W
+from hardware.vision.geometry import CARD_H, CARD_W
 
 JOKER_P = 0.2      # a corner at least this likely a joker's is not a card's
 NAME_P = 0.25      # below this the likeliest card is no name at all

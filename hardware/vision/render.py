@@ -13,7 +13,8 @@ import math
 import cv2
 import numpy as np
 
-CARD_W, CARD_H = 250, 350
+from hardware.vision.geometry import CARD_H, CARD_W, card_quad  # noqa: F401  (card_quad: the drawn scenes' callers)
+
 RED = (40, 30, 200)      # BGR
 BLACK = (25, 25, 25)
 FONTS = (cv2.FONT_HERSHEY_SIMPLEX, cv2.FONT_HERSHEY_DUPLEX, cv2.FONT_HERSHEY_COMPLEX,
@@ -182,17 +183,6 @@ def texture(h: int, w: int, rng: np.random.Generator, kind: str | None = None) -
         amount = 0.25 if kind == "cloth" else 0.6
         shade = (1 - amount + amount * noise)[..., None]
     return np.clip(base[None, None, :] * shade, 0, 255).astype(np.uint8)
-
-
-def card_quad(cx: float, cy: float, width: float, angle_deg: float) -> np.ndarray:
-    """The four corners (top-left, top-right, bottom-right, bottom-left of the face) of a card."""
-    h = width * CARD_H / CARD_W
-    a = math.radians(angle_deg)
-    ca, sa = math.cos(a), math.sin(a)
-    pts = []
-    for dx, dy in ((-width / 2, -h / 2), (width / 2, -h / 2), (width / 2, h / 2), (-width / 2, h / 2)):
-        pts.append((cx + dx * ca - dy * sa, cy + dx * sa + dy * ca))
-    return np.array(pts, np.float32)
 
 
 def paste_card(scene: np.ndarray, card: np.ndarray, quad: np.ndarray) -> None:

@@ -20,7 +20,7 @@ import numpy as np
 from companion.cards import card_code, full_deck
 from hardware.vision.classify import GlyphClassifier, builtin_classifier
 from hardware.vision.glyphs import cut_index
-from hardware.vision.render import CARD_H, CARD_W
+from hardware.vision.geometry import CARD_H, CARD_W
 
 
 class TemplateError(ValueError):
