@@ -68,8 +68,8 @@ def cmd_camera(args) -> int:
     try:
         while time.monotonic() - t0 < args.seconds:
             frame = camera.read()
-            if camera.status != status:
-                status = camera.status
+            if camera.status_text != status:
+                status = camera.status_text
                 print(status, flush=True)
             if frame is None:
                 if camera.ended:

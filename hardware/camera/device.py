@@ -2,8 +2,10 @@
 
 :class:`Camera` wraps a *source* (OpenCV's VideoCapture, picamera2, or :class:`MockCamera`'s
 images). ``read()`` gives the next :class:`Frame` or None; when the source is lost (a webcam
-unplugged) ``status`` says so and the camera looks for it again every ``retry`` seconds, as the
-pad hub does for its serial port.
+unplugged) its status is SEARCHING, ``status_text`` says why, and the camera looks for it again
+every ``retry`` seconds, as the pad hub does for its serial port. It fills the contract every
+device fills (hardware/device.py: ``status``, ``status_text``, ``on_status``, ``close()``, a
+context manager).
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from pathlib import Path
 import numpy as np
 
 from hardware.camera.settings import CameraSettings
+from hardware.device import CONNECTED, SEARCHING, Device, StatusCallback
 
 IMAGE_EXTS = (".png", ".jpg", ".jpeg", ".bmp")
 
@@ -175,11 +178,14 @@ def open_source(settings: CameraSettings, loop: bool = True):
     raise CameraError(f"{s}: no such camera, file or folder")
 
 
-class Camera:
+class Camera(Device):
     """A source that may come and go; ``read()`` returns a Frame, or None while it is missing."""
 
+    closed_text = "closed"
+
     def __init__(self, settings: CameraSettings | None = None, source=None, retry: float = 2.0,
-                 clock=time.monotonic, loop: bool = True) -> None:
+                 clock=time.monotonic, loop: bool = True, on_status: StatusCallback | None = None) -> None:
+        super().__init__(on_status=on_status, status=SEARCHING, status_text="starting")
         self.settings = settings or CameraSettings()
         self.loop = loop
         self.retry, self.clock = retry, clock
@@ -187,8 +193,7 @@ class Camera:
         self._given = source is not None
         self._next_try = 0.0
         self._count = 0
-        self.status = "starting"
-        self.ended = False
+        self.ended = False   # a recording played to its end, or one that cannot be played
 
     def _open(self) -> bool:
         if self._source is not None:
@@ -200,24 +205,25 @@ class Camera:
         except CameraError as exc:
             if not self.loop and os.path.exists(self.settings.source):
                 # A recording checked once that cannot be read will not become readable.
-                self.status, self.ended = f"cannot play the recording: {exc}", True
+                self.ended = True
+                self._set_status(SEARCHING, f"cannot play the recording: {exc}")
                 return False
-            self.status = f"camera missing: {exc}; looking again every {self.retry:g} s"
+            self._set_status(SEARCHING, f"camera missing: {exc}; looking again every {self.retry:g} s")
             self._next_try = self.clock() + self.retry
             return False
         return True
 
     def read(self) -> Frame | None:
-        if self.ended or not self._open():
+        if self.ended or self.closed or not self._open():
             return None
         try:
             image, t = self._source.grab()
         except EOFError:
             self.ended = True
-            self.status = "the recording ended"
+            self._set_status(SEARCHING, "the recording ended")
             return None
         except Exception as exc:  # a webcam pulled out mid-game: say so, look again
-            self.status = f"camera lost: {exc}; looking again every {self.retry:g} s"
+            self._set_status(SEARCHING, f"camera lost: {exc}; looking again every {self.retry:g} s")
             if not self._given:
                 try:
                     self._source.close()
@@ -227,12 +233,11 @@ class Camera:
             self._next_try = self.clock() + self.retry
             return None
         self._count += 1
-        self.status = "camera working"
+        self._set_status(CONNECTED, "camera working")
         return Frame(image, t, self._count - 1)
 
-    def close(self) -> None:
+    def _release(self) -> None:
         if self._source is not None:
             self._source.close()
             self._source = None
         self.ended = True
-        self.status = "closed"

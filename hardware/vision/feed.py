@@ -104,7 +104,7 @@ class CameraFeed:
         return self._watcher
 
     def _tell(self, seeing: bool) -> None:
-        status = getattr(self.camera, "status", "") or ""
+        status = getattr(self.camera, "status_text", "") or ""
         if seeing != self.seeing:
             self.seeing = seeing
             self.status = status

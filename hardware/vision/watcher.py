@@ -196,7 +196,7 @@ class PileWatcher:
         while not self._stop.is_set():
             frame = self.camera.read()
             if frame is None:
-                self.status = getattr(self.camera, "status", "no frame")
+                self.status = getattr(self.camera, "status_text", None) or "no frame"
                 if getattr(self.camera, "ended", False):
                     return
                 self._stop.wait(0.2)

@@ -45,15 +45,15 @@ def test_an_unplugged_camera_says_so_and_comes_back():
     assert cam.read() is not None
     mock.unplugged = True
     assert cam.read() is None
-    assert cam.status.startswith("camera lost")
+    assert cam.status_text.startswith("camera lost")
     mock.unplugged = False
-    assert cam.read() is not None and cam.status == "camera working"
+    assert cam.read() is not None and cam.status_text == "camera working"
 
 
 def test_a_missing_camera_is_looked_for_again():
     now = [0.0]
     cam = Camera(camera_settings({"source": "/nonexistent/video.mp4"}), retry=2.0, clock=lambda: now[0])
-    assert cam.read() is None and "camera missing" in cam.status and "every 2 s" in cam.status
+    assert cam.read() is None and "camera missing" in cam.status_text and "every 2 s" in cam.status_text
 
 
 @pytest.mark.parametrize("table, words", [
@@ -88,4 +88,20 @@ def test_a_video_file_plays_frame_by_frame(tmp_path):
 
 def test_a_camera_given_no_source_says_there_is_none():
     cam = Camera(camera_settings({}))
-    assert cam.read() is None and "no camera set" in cam.status
+    assert cam.read() is None and "no camera set" in cam.status_text
+
+
+def test_the_camera_fills_the_device_contract():
+    """hardware/device.py: status, status_text, on_status on each change, close(), a context manager."""
+    from hardware.device import CLOSED, CONNECTED, SEARCHING
+
+    said = []
+    mock = MockCamera(frames(10), fps=30, realtime=False)
+    with Camera(source=mock, on_status=lambda status, text: said.append((status, text))) as cam:
+        assert cam.read() is not None and (cam.status, cam.trouble) == (CONNECTED, False)
+        mock.unplugged = True
+        assert cam.read() is None and cam.status == SEARCHING and cam.trouble
+        mock.unplugged = False
+        assert cam.read() is not None and cam.read() is not None   # a second frame is no news
+    assert cam.closed and cam.status == CLOSED and cam.read() is None
+    assert [status for status, _ in said] == [CONNECTED, SEARCHING, CONNECTED, CLOSED]
