@@ -18,6 +18,7 @@ import subprocess
 import sys
 import time
 import xml.etree.ElementTree as ET
+from importlib import metadata
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
@@ -80,12 +81,13 @@ def _versions() -> dict:
 
     home = tempfile.TemporaryDirectory(prefix="kivy-home-")
     os.environ.update(KIVY_NO_ARGS="1", KIVY_NO_CONSOLELOG="1", KIVY_NO_FILELOG="1", KIVY_HOME=home.name)
-    for name, module in (("numpy", "numpy"), ("opencv", "cv2"), ("kivy", "kivy"), ("lgpio", "lgpio")):
+    for name, module, dist in (("numpy", "numpy", "numpy"), ("opencv", "cv2", "opencv-python-headless"),
+                               ("kivy", "kivy", "Kivy"), ("lgpio", "lgpio", "lgpio")):
         try:
-            mod = __import__(module)
-            found[name] = getattr(mod, "__version__", None) or getattr(mod, "LGPIO_VERSION", "present")
-        except Exception as exc:   # noqa: BLE001 - a missing module is a finding, not a crash
-            found[name] = f"not importable: {exc}"
+            __import__(module)   # the wheel's compiled part loads here, or says what it lacks
+            found[name] = metadata.version(dist)
+        except Exception as exc:   # noqa: BLE001 - a module that cannot load is a finding, not a crash
+            found[name] = f"not importable ({exc})"
     home.cleanup()
     return found
 
@@ -106,35 +108,41 @@ def tests_outcomes(junit_xml: str) -> dict[str, str]:
 def run(out: Path, photos: Path) -> None:
     command = str(Path(sys.executable).parent / "jack-companion")
     result: dict = {"versions": _versions(), "seconds": {}}
-    started = time.monotonic()
-
     xml = out.with_suffix(".tests.xml")
-    # One process and one Hypothesis seed: both machines run the same examples in the same order.
-    tests = _command([sys.executable, "-m", "pytest", "-q", "-n", "0", "--hypothesis-seed=0",
-                      f"--junitxml={xml}", *RULES_TESTS])
-    result["tests"] = tests_outcomes(xml.read_text(encoding="utf-8")) if xml.exists() else {}
-    result["tests_tail"] = tests["out"][-3000:] + tests["err"][-2000:]
-    result["seconds"]["tests"] = time.monotonic() - started
-
-    t0 = time.monotonic()
-    result["replay"] = {log.name: _command([command, "replay", "--json", str(log)])
-                        for log in sorted((REPO / "tests" / "logs").glob("*.jsonl"))}
-    result["seconds"]["replay"] = time.monotonic() - t0
-
-    t0 = time.monotonic()
-    result["simulate"] = {
-        f"{players} players, {games} games, seed {seed}": _command(
-            [command, "simulate", "slapjack", "--players", str(players), "--games", str(games),
-             "--seed", str(seed), "--json"])
-        for players, games, seed in SIMULATIONS}
-    result["seconds"]["simulate"] = time.monotonic() - t0
-
-    t0 = time.monotonic()
     images = sorted(p for p in photos.iterdir() if p.suffix in (".png", ".jpg"))
-    vision = _command([command, "vision", "--json", *map(str, images)])
-    result["vision"] = {"code": vision["code"], "err": vision["err"],
-                        "lines": [json.loads(line) for line in vision["out"].splitlines() if line.strip()]}
-    result["seconds"]["vision"] = time.monotonic() - t0
+
+    def tests() -> None:
+        # One process and one Hypothesis seed: both machines run the same examples in the same order.
+        done = _command([sys.executable, "-m", "pytest", "-q", "-n", "0", "--hypothesis-seed=0",
+                         f"--junitxml={xml}", *RULES_TESTS])
+        result["tests"] = tests_outcomes(xml.read_text(encoding="utf-8")) if xml.exists() else {}
+        result["tests_tail"] = done["out"][-3000:] + done["err"][-2000:]
+
+    def replay() -> None:
+        result["replay"] = {log.name: _command([command, "replay", "--json", str(log)])
+                            for log in sorted((REPO / "tests" / "logs").glob("*.jsonl"))}
+
+    def simulate() -> None:
+        result["simulate"] = {
+            f"{players} players, {games} games, seed {seed}": _command(
+                [command, "simulate", "slapjack", "--players", str(players), "--games", str(games),
+                 "--seed", str(seed), "--json"])
+            for players, games, seed in SIMULATIONS}
+
+    def vision() -> None:
+        done = _command([command, "vision", "--json", *map(str, images)])
+        result["vision"] = {"code": done["code"], "err": done["err"],
+                            "lines": [json.loads(line) for line in done["out"].splitlines() if line.strip()]}
+
+    started = time.monotonic()
+    for step, what in ((tests, f"{len(RULES_TESTS) - 1} test files and companion's doctests"),
+                       (replay, "every log in tests/logs"), (simulate, f"{len(SIMULATIONS)} seeds"),
+                       (vision, f"{len(images)} photos")):
+        print(f"    {step.__name__}: {what} ...", end="", flush=True)   # under qemu a step takes minutes
+        t0 = time.monotonic()
+        step()
+        result["seconds"][step.__name__] = time.monotonic() - t0
+        print(f" {result['seconds'][step.__name__]:.0f} s", flush=True)
     result["seconds"]["all"] = time.monotonic() - started
     out.write_text(json.dumps(result, indent=1) + "\n", encoding="utf-8")
 
