@@ -93,7 +93,7 @@ def test_quick_bench_prints_every_figure(display):
         assert all((n > 0) == (ms > 0) for n, ms in zip(seen["count"], seen["longest_ms"])), seen
         assert entry["swap_wait_ms"]["n"] == (entry["races"] if entry["path"].startswith("the Slapjack screen") else 0)
 
-    # The sound off and on, race about in one run (issue 14: a sound never delays a verdict).
+    # The sound off and on, race about in one run (a sound never delays a verdict).
     if "slapjack" in measured:
         sound = slap["app_sound"]
         assert list(sound["by_condition"]) == ["sound off", "sound on"]

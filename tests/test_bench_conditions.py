@@ -118,7 +118,7 @@ def test_a_bench_child_runs_the_code_of_the_tree_the_bench_came_from(tmp_path):
 
 
 def test_under_pi_the_engines_targets_are_shown_as_this_machine_s_and_not_judged():
-    """Issue 15 sets One-Eyed Jack's engine targets for this machine, uncapped: under --pi the
+    """One-Eyed Jack's engine targets are for this machine, uncapped: under --pi the
     report gives the figure and the target it stands beside, and judges neither."""
     from ui.tools.bench.report import targets
 

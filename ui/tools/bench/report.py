@@ -78,7 +78,7 @@ def targets(r: dict) -> list[dict]:
                 check(f"tap to screen, {game} {name}", wanted, "; ".join(figures["errors"]) or "no measurement", None)
                 continue
             met = frame_periods(ms["max"]) <= TARGETS["tap_frames"]
-            if "pi" in r["settings"]:   # issue 15 sets no tap target under the Pi-like conditions
+            if "pi" in r["settings"]:   # no tap target is set under the Pi-like conditions (docs/benchmarks.md)
                 wanted, met = "none under --pi (this machine: " + wanted + ")", None
             check(f"tap to screen, {game} {name}", wanted,
                   f"{ms['max']:.0f} ms max = {frame_periods(ms['max'])} frames (median {ms['median']:.0f} ms)", met)
@@ -111,7 +111,7 @@ def targets(r: dict) -> list[dict]:
     camera = r.get("camera")
     if camera:
         camera_targets(camera, check)
-    capped = "pi" in r["settings"]   # issue 15 sets the engines' targets for this machine, uncapped
+    capped = "pi" in r["settings"]   # the engines' targets are for this machine, uncapped (docs/benchmarks.md)
 
     def engine_check(target: str, wanted: str, measured: str, met: bool) -> None:
         if capped:

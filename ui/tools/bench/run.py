@@ -361,7 +361,7 @@ class Bench:
             header = {"game": "slapjack", "players": list(PLAYERS[:4]), "options": {}, "feed": "none"}
             make_table(table, {}, history=0)
             # The same screen: its races taking turns in one run between the app as it is, the
-            # sound off ("a sound never delays a verdict", issue 14) and, with slow commits,
+            # sound off ("a sound never delays a verdict") and, with slow commits,
             # commits at 0 (the card's delay and none); each condition gets as many races as
             # above. The app's own figure is the "as is" races, and each comparison is read
             # from the same run (before 6 December: three runs, 750 races under --pi for 600).

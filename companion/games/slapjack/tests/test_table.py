@@ -606,7 +606,7 @@ def test_judge_ending_names_the_winner(store, clock):
 
 
 def test_judge_a_race_s_commit_starts_before_the_screen_shows_its_verdict(store):
-    """Issue 15: the app holds a race's writes to the frame that shows them (Store.holding), and
+    """The app holds a race's writes to the frame that shows them (Store.holding), and
     that frame waits for their commit (10 to 50 ms on an SD card). The commit starts as soon as
     the window's slaps are written, so the card's wait overlaps the screen's update; nothing is
     shown before it is durable, and the slaps are in the log once it is."""
