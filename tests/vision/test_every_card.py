@@ -163,9 +163,8 @@ def test_a_photo_lit_well_is_read_as_it_is():
     assert lifted is not dim and 220 <= np.percentile(cv2.cvtColor(lifted, cv2.COLOR_BGR2GRAY), 99) <= 250
 
 
-def test_small_indexes_are_looked_at_closer_even_when_every_card_found_is_sure():
-    # A pale table shows no card's edge, so no outline says a card was missed beside the ones
-    # found: small indexes are looked at closer all the same; large ones never.
+def test_a_card_left_unsure_is_looked_at_closer_even_with_no_outline_found():
+    # A pale table shows no card's edge: the closer look is asked for by the unsure card itself.
     from hardware.vision.corners import Corner
     from hardware.vision.recognise import closer_look
 
@@ -174,7 +173,6 @@ def test_small_indexes_are_looked_at_closer_even_when_every_card_found_is_sure()
     suit = np.zeros(5)
     suit[1] = 1.0
     small = Corner(300.0, 200.0, 14.0, 20.0, 0.9, rank, suit)
-    large = Corner(300.0, 200.0, 60.0, 90.0, 0.9, rank, suit)
 
     class Looks:
         scales = []
@@ -188,12 +186,13 @@ def test_small_indexes_are_looked_at_closer_even_when_every_card_found_is_sure()
 
     pale = np.full((720, 1280, 3), 120, np.uint8)
     det = Looks()
-    sure = [SeenCard("AH", True, 0.99, np.zeros((4, 2), np.float32), ["AH"])]
+    unsure = [SeenCard("AH", False, 0.7, np.zeros((4, 2), np.float32), ["AH"])]
     assert Outlines(pale).all() == []
-    closer_look(pale, det, [small], sure, Outlines(pale))
+    closer_look(pale, det, [small], unsure, Outlines(pale))
     assert det.scales and det.scales[0] > det.scale_for(pale)
     det.scales.clear()
-    assert closer_look(pale, det, [large], sure, Outlines(pale)) == [large] and not det.scales
+    sure = [SeenCard("AH", True, 0.99, np.zeros((4, 2), np.float32), ["AH"])]
+    assert closer_look(pale, det, [small], sure, Outlines(pale)) == [small] and not det.scales
 
 
 def test_an_empty_dark_table_is_not_brightened_into_a_card():
