@@ -55,7 +55,7 @@ def cmd_explain(path: str, out: str) -> int:
     import numpy as np
 
     from hardware.vision.indexes import Outlines
-    from hardware.vision.recognise import index_cards, load_image, read_image
+    from hardware.vision.recognise import brightened, index_cards, load_image, read_image
 
     if not out.lower().endswith((".png", ".jpg", ".jpeg")):
         print(f"{out}: the picture to write must end in .png or .jpg", file=sys.stderr)
@@ -66,6 +66,7 @@ def cmd_explain(path: str, out: str) -> int:
         print(f"{path}: {exc}", file=sys.stderr)
         return 2
     seen, top = read_image(image)
+    image = brightened(image)  # a dim photo is drawn as it was read
     det = default_detector()
     corners, named = [], []
     if det is not None:

@@ -4,7 +4,8 @@
 Drawn on the photo: every card outline the edge search found (blue), every corner index the
 detector found with its likeliest card and probability (yellow; red when the readers said it is
 no index, or a joker), and each card named at the end, sure (green) or unsure (orange, with a
-question mark). A strip under the photo says what each colour is and lists the names.
+question mark). A strip under the photo says what each colour is and lists the names. A dim
+photo is drawn brightened, as it was read.
 """
 
 from __future__ import annotations

@@ -26,6 +26,10 @@ NAME_ONE = 0.5     # ... for a card seen at one index only
 SURE_PAIR = 0.9242  # two agreeing indexes: the card's probability given both
 SURE_PAIR_EACH = 0.7  # ... and each index on its own at least this sure of it
 SURE_ONE = 0.8299  # one index alone
+# ... or two agreeing indexes whose joint probability is at least this, however unsure the
+# weaker of them is alone (a small or blurred index on real tables; chosen the same way, with
+# the tables/ training photos beside the others: docs/vision.md)
+SURE_PAIR_ANY = 0.9834
 # Where a corner index's middle lies on a card (fractions of its width and height).
 INDEX_AT = (0.115, 0.16)
 CODES = [r + s for r in RANKS for s in SUITS]
@@ -146,7 +150,8 @@ def cards_from_corners(image: np.ndarray, corners, outlines: Outlines | None = N
             post = _joint(a) * _joint(b)
             post = post / max(post.sum(), 1e-12)
             score = float(post[k])
-            sure = bool(score >= SURE_PAIR and min(_joint(a)[k], _joint(b)[k]) >= SURE_PAIR_EACH)
+            sure = bool(score >= SURE_PAIR and min(_joint(a)[k], _joint(b)[k]) >= SURE_PAIR_EACH
+                        or score >= SURE_PAIR_ANY)
             order = np.argsort(-post)[:4]
             outline = _outline_from_pair(a, b)
             pair = [a, b]

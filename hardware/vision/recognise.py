@@ -30,6 +30,15 @@ CLOSER_CARDS = 2.5  # the closer look at cards no sure index was found on (docs/
 SMALL_INDEX = 40  # ... where the indexes found are smaller than this as the detector sees them
 CLOSER_MAX = 1280  # ... at most this many pixels a side as the detector sees it
 WITNESSED = 0.8  # the card-corner model's name is sure from this when another reader names it too
+# A dim photo (a room lit low, a phone exposing for a pale table) is brightened before it is
+# read: the detector learned cards lit well and finds no index in it. Its brightest part
+# (``BRIGHT_AT`` percentile of grey) is lifted to a card's white, ``WHITE``, when that gains at
+# least ``DIM`` times, and at most ``MOST`` (docs/vision.md, "Other decks on other tables";
+# chosen on the tables/ training split). A photo with nothing brighter than the rest (its
+# darkest 5% within ``CONTRAST`` grey levels of its brightest 1%: an empty dark table) is left
+# as it is: lifted, the whole frame would look like one white card.
+WHITE, BRIGHT_AT, DIM, MOST = 235, 99, 1.15, 3.0
+DARK_AT, CONTRAST = 5, 32
 
 
 def read_card(card: np.ndarray, clf: GlyphClassifier) -> tuple[Reading | None, bool]:
@@ -129,16 +138,22 @@ def _holds(quad: np.ndarray, card: SeenCard) -> bool:
 
 def closer_look(image: np.ndarray, det, corners: list, seen: list[SeenCard], outlines: Outlines) -> list:
     """The corners with those of a closer look at the whole photo (``CLOSER_CARDS`` times the
-    usual scale) when a card outline holds no sure card, or nothing was named: indexes about 15
-    pixels tall (a webcam at 640x480, a phone photo from standing height) are missed at the
-    usual scale. An index found at both looks is kept as the surer reading; ``corners`` itself
-    when the indexes found are large (``SMALL_INDEX``: the scenes' cards are never looked at
-    again). A photo in which nothing at all was found is looked at again too: a lone card 100
-    pixels wide on a busy table shows neither an index nor an outline at the usual scale (the
-    pile watcher asks the indexes only about a card its outlines found). (Looking only at the
-    outlines left unread found fewer: a card on a pale table often has no outline.)"""
+    usual scale) when the indexes found are small and a card is left unsure or an outline holds
+    no sure card, or nothing was named: indexes about 15 pixels tall (a webcam at 640x480, a
+    phone photo from standing height) are missed at the usual scale. An index found at both
+    looks is kept as the surer reading; ``corners`` itself when the indexes found are large
+    (``SMALL_INDEX``: the scenes' cards are never looked at again). A photo in which nothing at
+    all was found is looked at again too: a lone card 100 pixels wide on a busy table shows
+    neither an index nor an outline at the usual scale (the pile watcher asks the indexes only
+    about a card its outlines found). A card left unsure asks for it even when no outline was
+    found: on a pale table there is none (chosen on the tables/ training photos:
+    docs/vision.md). Small indexes of cards all sure, each in its outline, are not looked at
+    again: looking at every photo with small indexes found a few more cards on real tables but
+    cost half as much again on a drawn 720-pixel photo. (Looking only at the outlines left unread
+    found fewer.)"""
     if seen and (np.median([max(c.w, c.h) for c in corners]) * det.scale_for(image) >= SMALL_INDEX
-                 or all(any(s.sure and _holds(q, s) for s in seen) for q in outlines.all())):
+                 or (all(s.sure for s in seen)
+                     and all(any(s.sure and _holds(q, s) for s in seen) for q in outlines.all()))):
         return corners  # indexes as large as the detector learned them, or every card read
     h, w = image.shape[:2]
     scale = min(CLOSER_CARDS * det.scale_for(image), CLOSER_MAX / max(h, w))
@@ -157,12 +172,26 @@ def closer_look(image: np.ndarray, det, corners: list, seen: list[SeenCard], out
     return kept
 
 
+def brightened(image: np.ndarray) -> np.ndarray:
+    """``image`` lifted so its brightest part is a card's white when it is dim; else itself."""
+    grey = image[::4, ::4]  # a sixteenth of the pixels is enough for a percentile
+    grey = cv2.cvtColor(grey, cv2.COLOR_BGR2GRAY) if grey.ndim == 3 else grey
+    hist = np.cumsum(cv2.calcHist([np.ascontiguousarray(grey)], [0], None, [256], [0, 256]).ravel())
+    bright = int(np.searchsorted(hist, BRIGHT_AT / 100 * hist[-1]))
+    dark = int(np.searchsorted(hist, DARK_AT / 100 * hist[-1]))
+    gain = WHITE / max(1, bright)
+    if gain < DIM or bright - dark < CONTRAST:
+        return image
+    return cv2.convertScaleAbs(image, alpha=min(gain, MOST))
+
+
 def read_image(image: np.ndarray, clf: GlyphClassifier | None = None, detector=DEFAULT,
                card_reader=DEFAULT) -> tuple[list[SeenCard], str | None]:
     """(every card named, the card on top or None). ``detector=None`` reads by outlines only;
     ``card_reader`` is the card-corner model (DEFAULT: the shipped one; None: none)."""
     det = default_detector() if detector is DEFAULT else detector
     if det is not None:
+        image = brightened(image)
         outlines = Outlines(image)
         outlines.all()  # every outline is read below: found once, not again round each card
         seen, top, corners = index_cards(image, det, outlines)

@@ -171,13 +171,14 @@ def main(argv=None) -> int:
     parser.add_argument("--none", type=float, default=0.12, help="share of each batch with no index")
     parser.add_argument("--tables", type=float, default=0.0,
                         help="share of each batch from the tables/ training photos' outlined cards")
+    parser.add_argument("--threads", type=int, default=1, help="PyTorch's threads (one: the same bytes run again)")
     parser.add_argument("--out", default=str(MODEL_PATH))
     args = parser.parse_args(argv)
 
     import torch
     import torch.nn.functional as F
 
-    torch.set_num_threads(1)
+    torch.set_num_threads(args.threads)
     cv2.setNumThreads(1)
     torch.manual_seed(args.seed)
     rng = np.random.default_rng(args.seed)

@@ -49,6 +49,19 @@ def test_two_indexes_that_disagree_are_two_cards_neither_on_top_by_agreement():
     assert not any(s.both_corners or s.sure for s in seen)
 
 
+def test_two_agreeing_indexes_near_certain_together_are_sure_however_weak_one_is():
+    # A small or blurred index read at 0.45 beside a clear one of the same card: together near
+    # certain (SURE_PAIR_ANY), so sure, where each index had to be at least SURE_PAIR_EACH.
+    from hardware.vision.indexes import SURE_PAIR_ANY, SURE_PAIR_EACH
+
+    seen, top = cards_from_corners(BLANK, [corner(250, 300, "7H", 0.995), corner(450, 520, "7H", 0.45)])
+    assert (top, seen[0].both_corners, seen[0].sure) == ("7H", True, True)
+    assert seen[0].least < SURE_PAIR_EACH <= SURE_PAIR_ANY <= seen[0].score
+    # Not near certain enough together: unsure, as before.
+    seen, _ = cards_from_corners(BLANK, [corner(250, 300, "7H", 0.8), corner(450, 520, "7H", 0.3)])
+    assert seen[0].both_corners and seen[0].score < SURE_PAIR_ANY and not seen[0].sure
+
+
 @shipped
 def test_the_models_are_small_and_open_in_opencv():
     models = (MODEL_PATH, READER_PATH, SECOND_READER_PATH, THIRD_READER_PATH, CARD_CORNERS_PATH, GLYPHS_PATH)

@@ -138,3 +138,66 @@ def test_the_pile_watcher_reports_a_small_card_once_at_either_camera_size(size, 
         watcher.feed(frame)
     assert [card for card, _ in sink.events] == ["QD"]
     assert abs(sink.events[0][1] - (100.0 + 10 / 30)) <= 1 / 30 + 1e-9
+
+
+@pytest.mark.parametrize("seed", [0, 2])
+def test_a_dim_photo_is_brightened_before_it_is_read(seed, monkeypatch):
+    # A room lit low: the cards' white is a third of what it should be, and the detector, which
+    # learned cards lit well, finds little in it as it is.
+    from hardware.vision import recognise
+
+    image, _ = _table((640, 480), ["9S", "JD"], 150, seed=seed)
+    dim = cv2.convertScaleAbs(image, alpha=0.35)
+    assert _names(read_image(dim)[0]) == [("9S", True), ("JD", True)]
+    monkeypatch.setattr(recognise, "DIM", 1e9)  # never brightened: as before
+    assert _names(read_image(dim)[0]) != [("9S", True), ("JD", True)]
+
+
+def test_a_photo_lit_well_is_read_as_it_is():
+    from hardware.vision.recognise import brightened
+
+    image, _ = _table((640, 480), ["9S"], 150)
+    assert brightened(image) is image
+    dim = cv2.convertScaleAbs(image, alpha=0.5)
+    lifted = brightened(dim)
+    assert lifted is not dim and 220 <= np.percentile(cv2.cvtColor(lifted, cv2.COLOR_BGR2GRAY), 99) <= 250
+
+
+def test_a_card_left_unsure_is_looked_at_closer_even_with_no_outline_found():
+    # A pale table shows no card's edge: the closer look is asked for by the unsure card itself.
+    from hardware.vision.corners import Corner
+    from hardware.vision.recognise import closer_look
+
+    rank = np.zeros(14)
+    rank[0] = 1.0
+    suit = np.zeros(5)
+    suit[1] = 1.0
+    small = Corner(300.0, 200.0, 14.0, 20.0, 0.9, rank, suit)
+
+    class Looks:
+        scales = []
+
+        def scale_for(self, image):
+            return 384 / 720
+
+        def detect(self, image, scale=None):
+            self.scales.append(scale)
+            return [small]
+
+    pale = np.full((720, 1280, 3), 120, np.uint8)
+    det = Looks()
+    unsure = [SeenCard("AH", False, 0.7, np.zeros((4, 2), np.float32), ["AH"])]
+    assert Outlines(pale).all() == []
+    closer_look(pale, det, [small], unsure, Outlines(pale))
+    assert det.scales and det.scales[0] > det.scale_for(pale)
+    det.scales.clear()
+    sure = [SeenCard("AH", True, 0.99, np.zeros((4, 2), np.float32), ["AH"])]
+    assert closer_look(pale, det, [small], sure, Outlines(pale)) == [small] and not det.scales
+
+
+def test_an_empty_dark_table_is_not_brightened_into_a_card():
+    from hardware.vision.recognise import brightened
+
+    frame = np.full((480, 640, 3), 60, np.uint8)
+    assert brightened(frame) is frame
+    assert read_image(frame) == ([], None)
