@@ -123,6 +123,13 @@ class PileWatcher:
             by_index, top_i = read_image(image, self.clf, self.detector)
             pile = hidden or self.top
             better = next((s for s in by_index if s.card == top_i and s.sure), None)
+            if better is not None and pile and better.card == pile[-1] and not hidden:
+                # The indexes put the old top card on top, its corner still showing beside the new
+                # card's: a card they are sure of, not on the pile, lying where the outlines found
+                # the new one, is that card.
+                newer = next((s for s in by_index if s.sure and s.card not in pile and cv2.pointPolygonTest(
+                    card.outline.astype(np.float32), tuple(map(float, s.outline.mean(axis=0))), False) >= 0), None)
+                better = newer or better
             if better is None and top == (pile[-1] if pile else None):
                 # The outlines see the old top card (the new one lies square over it), the indexes
                 # a card not on the pile: that card is asked of the table rather than missed.

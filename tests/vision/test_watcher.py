@@ -18,8 +18,8 @@ class Sink:
         self.events.append((candidates, landed_at, False))
 
 
-def watched(seed, classifier):
-    frames, fps, truth = game_video(seed)
+def watched(seed, classifier, **game):
+    frames, fps, truth = game_video(seed, **game)
     camera = Camera(source=MockCamera(frames, fps=fps, realtime=False, start=100.0))
     sink = Sink()
     watcher = PileWatcher(camera, sink, classifier=classifier)
@@ -57,6 +57,17 @@ def test_a_card_with_small_indexes_is_named_sure_by_the_closer_look(classifier):
     # the table was asked. Looked at closer (docs/vision.md, "Small cards"), both its indexes name
     # it: reported sure, at its landing frame, with no question.
     events, fps, truth = watched(9, classifier)
+    assert [card for card, _, _ in events] == [card for card, _ in truth], events
+    assert all(sure for _, _, sure in events), events
+    for (_, t, _), (_, frame_index) in zip(events, truth):
+        assert abs(t - (100.0 + frame_index / fps)) <= 1.0 / fps + 1e-9
+
+
+def test_a_card_over_another_whose_index_still_shows_is_not_taken_for_it(classifier):
+    # Seed 101 of the camera bench's Slapjack games: the J♦ lands over the K♠, whose corner index
+    # still shows beside the J♦'s. The outlines name the J♦ unsure; the indexes are sure of both
+    # and put the K♠ on top. The J♦ was taken for the K♠ squared, and never reported.
+    events, fps, truth = watched(101, classifier, cards=("7H", "JS", "KS", "JD", "4C", "JH", "QD", "JC"), trick=2)
     assert [card for card, _, _ in events] == [card for card, _ in truth], events
     assert all(sure for _, _, sure in events), events
     for (_, t, _), (_, frame_index) in zip(events, truth):
