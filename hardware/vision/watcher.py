@@ -171,10 +171,12 @@ class PileWatcher:
             if float((np.abs(small[mask] - earlier[mask]) < 12).mean()) < 0.9:
                 return   # the card itself still moving (sliding in)
         self._tried = None
-        self._early = (top, mask, small)
         self._hidden = []
         self.top.append(top)
         self.sink.on_card(top, self._landing_time(self._history, outline, image.shape))
+        # Told only now: until the sink has it in hand, a press must still wait for the card
+        # (changing_since), as while a still pile is decided.
+        self._early = (top, mask, small)
 
     def _decide(self, image: np.ndarray, t, history, first: bool) -> None:
         now = self._prev
