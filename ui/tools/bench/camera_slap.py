@@ -123,6 +123,9 @@ def camera_slap(app, watch, command: dict, args) -> None:
             turned = [a["card"] for a in screen.table.session.game.actions if a["type"] == "turn"]
             pending = [r for r in game["races"] if "set_at" not in r and r["first"] <= now and "before" in r
                        and turned and r["card"] == turned[-1]]
+            for r in pending:   # what the screen said meanwhile: a race with no verdict says why
+                if screen.verdict_text and (screen.verdict_kind, screen.verdict_text) not in r.setdefault("said", []):
+                    r["said"].append((screen.verdict_kind, screen.verdict_text))
             # Both are set in one refresh, the text first: the race is known once both are.
             if not pending or not screen.verdict_text or screen.verdict_kind != "win":
                 return
@@ -160,6 +163,7 @@ def camera_slap(app, watch, command: dict, args) -> None:
         out = {"card": race["card"], "presses": len(truth)}
         if "shown_at" not in race:
             out["error"] = "no verdict shown" if "set_at" not in race else "verdict set but its frame not seen"
+            out["said"] = [text for _, text in race.get("said", [])][-3:]
         else:
             first = race["first"]
             named = [(race["text"].find(p), p) for p in PLAYERS if p in race["text"]]
@@ -168,6 +172,11 @@ def camera_slap(app, watch, command: dict, args) -> None:
                        winner_right=bool(named) and min(named)[1] == pad_player[truth[0]])
         if "named_at" in race:
             out["named_ms"] = (race["named_at"] - race["first"]) * 1000
+        # When the camera says the Jack landed, from the press (a press before it is no slap on it).
+        turn = next((a for a in screen.table.session.game.actions if a["type"] == "turn" and a["card"] == race["card"]
+                     and a.get("t") is not None), None)
+        if turn is not None:
+            out["landed_ms"] = (turn["t"] - race["first"]) * 1000
         results.append(out)
 
     def finish():
