@@ -4,8 +4,9 @@ the newest frame without losing a card, the watcher's report times, and a Slapja
 camera feed in the real app.
 
 What is checked is what docs/benchmarks.md says each figure is and what docs/vision.md says the
-watcher does (a card is named once the pile has held still 3 frames, each card once, nothing for
-a hand passing or a slap), and docs/rules.md's Slapjack rule (the first slap on a Jack wins);
+watcher does (a card is named once its own area has held still a frame, the hand that laid it
+still leaving, or else once the pile has held still 3 frames; each card once, nothing for a hand
+passing or a slap), and docs/rules.md's Slapjack rule (the first slap on a Jack wins);
 how fast it all is comes from full runs.
 """
 
@@ -23,7 +24,7 @@ from hardware.vision.synthetic import game_video  # noqa: E402
 from hardware.vision.watch_timing import watch_video  # noqa: E402
 from ui.tools.bench.report import table, targets  # noqa: E402
 
-SETTLE_MS = 3 * 1000 / 30   # the watcher's 3 still frames at 30 fps (docs/vision.md)
+FRAME_MS = 1000 / 30
 
 
 @pytest.fixture(scope="module")
@@ -48,7 +49,7 @@ def test_a_reader_slower_than_the_camera_gets_the_newest_frame_and_the_skipped_a
     assert all(f.t == pytest.approx(source.start_at + f.index / 100) for f in read), "stamped at its capture time"
 
 
-def test_the_watcher_at_30_fps_reports_each_card_once_and_only_after_the_pile_lies_still(video):
+def test_the_watcher_at_30_fps_reports_each_card_once_and_only_once_it_lies_still(video):
     clf = default_classifier()
     slow = watch_video(video, clf, hold_s=0.05)
     wide = watch_video(video, clf, size=(1280, 720))
@@ -59,9 +60,9 @@ def test_the_watcher_at_30_fps_reports_each_card_once_and_only_after_the_pile_li
         assert figures["read"] + figures["skipped"] == figures["frames"] == len(video[0])
         still, landed = figures["after_still_ms"], figures["after_landing_ms"]
         assert still["n"] == landed["n"] == 3
-        # Named no sooner than 3 still frames after the pile lay still (a frame's time of slack:
-        # the first still frame is read as it arrives), and the card came to rest before that.
-        assert still["min"] >= SETTLE_MS - 1000 / 30
+        # Named no sooner than the frame after the one it came to rest in (its own area still
+        # from one frame to the next), and it came to rest before the whole pile was still.
+        assert landed["min"] >= FRAME_MS
         assert all(a > b for a, b in zip(figures["after_landing_each_ms"], figures["after_still_each_ms"]))
         assert 0 < figures["cpu_share_of_core_at_30fps"] < 1
     assert wide["size"] == [1280, 720] and slow["size"] == [640, 480]
@@ -91,8 +92,10 @@ def test_slapjack_on_the_camera_feed_a_press_while_the_jack_lands_wins_once_the_
     # had named the Jack, and counts on it all the same.
     assert slap["winner_right"] == 2
     for race in report["results"]:
-        assert race["named_ms"] > 0, "pressed while the Jack was still landing, before the camera named it"
-        assert race["named_ms"] <= race["verdict_ms"] <= race["ms"], "named, then decided, then on screen"
+        # Pressed while the Jack was still landing (the hand that laid it not yet gone): the
+        # camera may have named it already (its own area still); if not, the verdict waits for it.
+        assert "named_ms" in race, "the camera named the Jack"
+        assert max(race["named_ms"], 0) <= race["verdict_ms"] <= race["ms"], "named, then decided, then on screen"
 
     # The report says what a reader checks: each target's verdict is the one its figure gives.
     camera = {"cpu_share": None, "slap": slap,

@@ -45,8 +45,17 @@ class GlyphClassifier:
         self.suit_x.append(features(index.suit))
         self.suit_y.append(suit)
 
+    def _stacked(self, xs) -> np.ndarray:
+        """The known glyphs as one array, stacked again only when some were added (stacking
+        them was half of each reading's time)."""
+        stacks = self.__dict__.setdefault("_stacks", {})
+        kept = stacks.get(id(xs))
+        if kept is None or kept[0] is not xs or kept[1] != len(xs):
+            kept = stacks[id(xs)] = (xs, len(xs), np.asarray(xs))
+        return kept[2]
+
     def _nearest(self, xs, ys, v):
-        d = np.linalg.norm(np.asarray(xs) - v[None, :], axis=1)
+        d = np.linalg.norm(self._stacked(xs) - v[None, :], axis=1)
         best: dict[str, float] = {}
         for label, dist in zip(ys, d):
             if dist < best.get(label, 9e9):

@@ -85,13 +85,15 @@ def spread(values: list[float]) -> dict:
 class _Sink:
     def __init__(self):
         self.events: list[dict] = []
+        self.frame: int | None = None   # the frame being fed (fed at once: the frame a report came on)
 
     def on_card(self, card, landed_at):
-        self.events.append({"card": card, "landed_at": landed_at, "at": time.monotonic(), "sure": True})
+        self.events.append({"card": card, "landed_at": landed_at, "at": time.monotonic(), "sure": True,
+                            "frame": self.frame})
 
     def on_unsure(self, candidates, landed_at):
         self.events.append({"card": candidates[0], "candidates": list(candidates), "landed_at": landed_at,
-                            "at": time.monotonic(), "sure": False})
+                            "at": time.monotonic(), "sure": False, "frame": self.frame})
 
 
 def watch_video(video, clf, detector=DEFAULT, realtime: bool = True, size: tuple[int, int] = NATIVE,
@@ -136,11 +138,12 @@ def watch_video(video, clf, detector=DEFAULT, realtime: bool = True, size: tuple
         start = 0.0
         c0 = time.process_time()
         for i, f in enumerate(frames):
+            sink.frame = i
             fed_at[i] = time.monotonic()
             w.feed(Frame(f, i / fps, i))
         cpu_s = time.process_time() - c0
 
-        def captured(i):   # as on a camera: the decision frame came settle frames after the still one
+        def captured(i):   # as on a camera: each report timed from the frame it came on
             return None
 
     still = still_from(frames, truth, w.settle)
@@ -162,12 +165,14 @@ def watch_video(video, clf, detector=DEFAULT, realtime: bool = True, size: tuple
         if realtime:
             after_still.append((event["at"] - captured(g)) * 1000)
             after_landing.append((event["at"] - captured(landed)) * 1000)
-        elif g + w.settle in fed_at:
-            # Fed at once: the decision frame arrives settle frames after the still one on a
-            # camera, plus the work done from then to the report, timed here.
-            work = (event["at"] - fed_at[g + w.settle]) * 1000
-            after_still.append(w.settle * 1000 / fps + work)
-            after_landing.append((g + w.settle - landed) * 1000 / fps + work)
+        elif event["frame"] in fed_at:
+            # Fed at once: the frame the report came on arrives that many frames after the still
+            # one (or before it: a card told while the hand still leaves) on a camera, plus the
+            # work done from then to the report, timed here.
+            told = event["frame"]
+            work = (event["at"] - fed_at[told]) * 1000
+            after_still.append((told - g) * 1000 / fps + work)
+            after_landing.append((told - landed) * 1000 / fps + work)
     seconds = len(frames) / fps
     moving = set()
     for (_, landed), g in zip(truth, still):

@@ -6,6 +6,13 @@ now (a hand lifting away later does not move it). Nothing is reported when the s
 as it did before (a hand passed, a slap), shows no card (picked up), shows the card already on
 top (squared) or the card that was under it (taken back).
 
+A card is told sooner when its own area is still before the whole picture is (the hand that laid
+it still leaving): while the pile changes, a card-sized part that changed since the last still
+pile and did not move since the last frame is read (that part of the frame only, by outlines);
+a new card named sure there whose own area has held still ``card_settle`` frames is reported at
+once. When the whole pile then holds still, a pile that still looks as it did then is that card,
+not read again; anything else is decided as above.
+
     watcher = PileWatcher(camera, sink, clock=time.monotonic)
     watcher.start()          # a thread reading camera.read(); or call watcher.feed(frame)
     ... sink.on_card("JH", landed_at) / sink.on_unsure(["8H", "6H"], landed_at)
@@ -22,21 +29,29 @@ import cv2
 import numpy as np
 
 from hardware.vision.learned import default_classifier
-from hardware.vision.detect import order_quad, warp_card
-from hardware.vision.recognise import DEFAULT, SeenCard, read_card, read_image
+from hardware.vision.detect import find_cards, order_quad, warp_card
+from hardware.vision.recognise import DEFAULT, SeenCard, read_by_outlines, read_card, read_image, taught_look
 
 SMALL = (160, 120)
 MOVE = 0.003    # share of pixels changed by more than LEVEL between frames: movement
 CHANGED = 0.005  # share changed since the last still pile: a different pile (a card laid square
                  # over the last one changes about 1%; the reading then tells a nudge from a new card)
 LEVEL = 18
+EARLY_PART = 0.03   # share of the picture: a still part this big that changed may be a new card (a
+                    # card is about 10%; a card sliding in keeps under 4% still from frame to frame)
+EDGE_MOVING = 0.3   # share of that part's edge moving: a card sliding in moves 80 to 95% of its edge;
+                    # one lying still while the hand that laid it leaves, under 20%
+CARD_CHANGED = 0.3  # share of a card read early that changed since the last still pile: it is new
 
 
 class PileWatcher:
     def __init__(self, camera, sink, clock=time.monotonic, region=(0.0, 0.0, 1.0, 1.0), settle: int = 3,
-                 classifier=None, detector=DEFAULT) -> None:
+                 classifier=None, detector=DEFAULT, card_settle: int | None = 1) -> None:
         self.camera, self.sink, self.clock = camera, sink, clock
         self.region, self.settle = region, settle
+        # Frames a new card's own area must hold still before it is told early (None: only when
+        # the whole pile is still).
+        self.card_settle = card_settle
         self.clf = classifier or default_classifier()
         # The corner detector (DEFAULT: the shipped one; None: never) is asked only about a
         # card the outlines leave unsure: the pile's own history already tells the new card.
@@ -47,6 +62,9 @@ class PileWatcher:
         self._history: list[tuple[float, np.ndarray]] = []  # frames since the pile began to change
         self._quiet = 0
         self._deciding: float | None = None   # a still pile being read: when its change began
+        self._early: tuple | None = None      # a card told before the pile was still: (card, its mask, the frame)
+        self._tried: np.ndarray | None = None  # the still part last read early, and found no new card in
+        self.early_reads = 0                  # parts read early (the bench counts them)
         self._thread: threading.Thread | None = None
         self._stop = threading.Event()
         self.status = "watching"
@@ -54,6 +72,8 @@ class PileWatcher:
     def changing_since(self) -> float | None:
         """The capture time of the first frame of a change not yet decided on (a card landing, a
         hand passing), or None while the pile is still and every card on it has been told."""
+        if self._early is not None:
+            return None   # the change's card is told (a hand still leaving is no news)
         history = self._history
         return history[0][0] if history else self._deciding
 
@@ -71,11 +91,13 @@ class PileWatcher:
             self._prev, self._still_ref = small, small
             self._settled(image, frame.t, first=True)
             return
-        moving = float((np.abs(small - self._prev) > LEVEL).mean()) > MOVE
+        moved = np.abs(small - self._prev) > LEVEL
+        moving = float(moved.mean()) > MOVE
         self._prev = small
         if moving:
             self._quiet = 0
             self._history.append((frame.t, small))
+            self._look_early(image, small, moved)
             return
         if not self._history:
             return
@@ -83,6 +105,8 @@ class PileWatcher:
         self._quiet += 1
         if self._quiet >= self.settle:
             self._settled(image, None)
+        else:
+            self._look_early(image, small, moved)
 
     def _settled(self, image: np.ndarray, t, first: bool = False) -> None:
         history = self._history
@@ -93,8 +117,80 @@ class PileWatcher:
         finally:
             self._deciding = None
 
+    def _look_early(self, image: np.ndarray, small: np.ndarray, moved: np.ndarray) -> None:
+        """While the pile changes: a new card whose own area is already still, told at once."""
+        if self.card_settle is None or self._early is not None or len(self._history) <= self.card_settle:
+            return
+        still_part = ((np.abs(small - self._still_ref) > LEVEL) & ~moved).astype(np.uint8)
+        still_part = cv2.morphologyEx(still_part, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
+        # One piece: a card laid over another differs from it only where their prints differ.
+        still_part = cv2.morphologyEx(still_part, cv2.MORPH_CLOSE, np.ones((7, 7), np.uint8))
+        n, labels, stats, _ = cv2.connectedComponentsWithStats(still_part)
+        if n < 2:
+            return
+        k = 1 + int(np.argmax(stats[1:, cv2.CC_STAT_AREA]))
+        if stats[k, cv2.CC_STAT_AREA] < EARLY_PART * still_part.size:
+            return
+        part = labels == k
+        ring = cv2.dilate(part.astype(np.uint8), np.ones((5, 5), np.uint8)).astype(bool) & ~part
+        if float(moved[ring].mean()) > EDGE_MOVING:
+            return   # its edge moves: a card sliding in, or a hand gathering the pile
+        tried = self._tried
+        if tried is not None and (part & tried).sum() >= 0.9 * max(part.sum(), tried.sum()):
+            return   # the same still part (a hand resting on the pile) was read already
+        self._tried = part
+        # That part of the frame, with room round it for the rest of a card partly over another.
+        x, y, w, h = stats[k, :4]
+        grow = max(w, h) // 2
+        sx, sy = image.shape[1] / SMALL[0], image.shape[0] / SMALL[1]
+        x0, y0 = int(max(0, x - grow) * sx), int(max(0, y - grow) * sy)
+        x1, y1 = int(min(SMALL[0], x + w + grow) * sx), int(min(SMALL[1], y + h + grow) * sy)
+        self.early_reads += 1
+        crop = image[y0:y1, x0:x1]
+        quads = find_cards(crop)
+        seen, top = read_by_outlines(crop, self.clf, None, quads)
+        seen, top = taught_look(crop, seen, top, self.clf, quads)
+        card = next((s for s in seen if s.card == top), None)
+        hidden = getattr(self, "_hidden", [])
+        before = getattr(self, "_still_image", None)
+        if (card is None or top in self.top or top in hidden) and before is not None:
+            # Laid over the last card, it merges with it into one bright shape: found by what
+            # changed since the pile was last still, in the part that holds still (not the hand).
+            within = cv2.resize(cv2.dilate(part.astype(np.uint8), np.ones((3, 3), np.uint8)),
+                                (image.shape[1], image.shape[0]), interpolation=cv2.INTER_NEAREST)[y0:y1, x0:x1]
+            changed = self._changed_card(before[y0:y1, x0:x1], crop, within)
+            if changed is not None:
+                card, top = changed, changed.card
+        if card is None or not card.sure or top in self.top or top in hidden:
+            return   # nothing new named sure: the whole pile's stillness decides, as ever
+        outline = card.outline + np.array([x0, y0], np.float32)
+        mask = self._mask(outline, image.shape)
+        if float((np.abs(small[mask] - self._still_ref[mask]) > LEVEL).mean()) < CARD_CHANGED:
+            return   # mostly as it was: a card of the pile seen again, not one laid on it
+        for _, earlier in self._history[-1 - self.card_settle:-1]:
+            if float((np.abs(small[mask] - earlier[mask]) < 12).mean()) < 0.9:
+                return   # the card itself still moving (sliding in)
+        self._tried = None
+        self._hidden = []
+        self.top.append(top)
+        self.sink.on_card(top, self._landing_time(self._history, outline, image.shape))
+        # Told only now: until the sink has it in hand, a press must still wait for the card
+        # (changing_since), as while a still pile is decided.
+        self._early = (top, mask, small)
+
     def _decide(self, image: np.ndarray, t, history, first: bool) -> None:
         now = self._prev
+        early, self._early, self._tried = self._early, None, None
+        if early is not None:
+            card, mask, then = early
+            if float((np.abs(now[mask] - then[mask]) < 12).mean()) >= 0.9:
+                # The card told early lies as it was: the pile is that card, not read again (a
+                # hand gone from elsewhere in the picture is no news).
+                self._still_ref, self._still_image = now, image
+                return
+            if float((np.abs(now - self._still_ref) > LEVEL).mean()) < CHANGED and card in self.top:
+                self.top.remove(card)   # taken back before the pile was still: the pile as it was
+                return
         if not first and float((np.abs(now - self._still_ref) > LEVEL).mean()) < CHANGED:
             return  # the pile looks as it did: a hand passed over it, or a slap
         before_image, self._still_image = getattr(self, "_still_image", None), image
@@ -123,6 +219,13 @@ class PileWatcher:
             by_index, top_i = read_image(image, self.clf, self.detector)
             pile = hidden or self.top
             better = next((s for s in by_index if s.card == top_i and s.sure), None)
+            if better is not None and pile and better.card == pile[-1] and not hidden:
+                # The indexes put the old top card on top, its corner still showing beside the new
+                # card's: a card they are sure of, not on the pile, lying where the outlines found
+                # the new one, is that card.
+                newer = next((s for s in by_index if s.sure and s.card not in pile and cv2.pointPolygonTest(
+                    card.outline.astype(np.float32), tuple(map(float, s.outline.mean(axis=0))), False) >= 0), None)
+                better = newer or better
             if better is None and top == (pile[-1] if pile else None):
                 # The outlines see the old top card (the new one lies square over it), the indexes
                 # a card not on the pile: that card is asked of the table rather than missed.
@@ -154,9 +257,11 @@ class PileWatcher:
         else:
             self.sink.on_unsure(card.candidates or [top], landed)
 
-    def _changed_card(self, before: np.ndarray, after: np.ndarray):
+    def _changed_card(self, before: np.ndarray, after: np.ndarray, within: np.ndarray | None = None):
         diff = cv2.absdiff(cv2.GaussianBlur(before, (5, 5), 0), cv2.GaussianBlur(after, (5, 5), 0)).max(axis=2)
         _, mask = cv2.threshold(diff, 30, 255, cv2.THRESH_BINARY)
+        if within is not None:
+            mask *= within
         mask = cv2.morphologyEx(mask, cv2.MORPH_CLOSE, np.ones((25, 25), np.uint8))
         contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
         if not contours:
@@ -170,14 +275,19 @@ class PileWatcher:
             return None
         return SeenCard(reading.card, reading.sure, reading.score, quad, reading.candidates, agree)
 
-    def _landing_time(self, history, outline, shape) -> float:
-        """The first frame from which the card's area stayed as it is now."""
+    @staticmethod
+    def _mask(outline, shape) -> np.ndarray:
+        """A card's area in the small frames (its edge left out)."""
         h, w = shape[:2]
         mask = np.zeros((SMALL[1], SMALL[0]), np.uint8)
         pts = (outline * np.array([SMALL[0] / w, SMALL[1] / h])).astype(np.int32)
         cv2.fillConvexPoly(mask, pts, 1)
         cv2.erode(mask, np.ones((3, 3), np.uint8), dst=mask)
-        sel = mask.astype(bool)
+        return mask.astype(bool)
+
+    def _landing_time(self, history, outline, shape) -> float:
+        """The first frame from which the card's area stayed as it is now."""
+        sel = self._mask(outline, shape)
         final = history[-1][1]
         landed = history[-1][0]
         for t, small in reversed(history):

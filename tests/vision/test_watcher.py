@@ -1,10 +1,16 @@
 """The pile watcher on the synthetic game: every card once, at its landing frame, no phantoms."""
 
+import numpy as np
 import pytest
 
-from hardware.camera.device import Camera, MockCamera
+from hardware.camera.device import Camera, Frame, MockCamera
+from hardware.vision import watcher as watching
 from hardware.vision.synthetic import game_video
+from hardware.vision.watch_timing import still_from
 from hardware.vision.watcher import PileWatcher
+
+# The camera bench's Slapjack games (ui/tools/bench/camera.py): a Jack on every second card.
+SLAP_CARDS = ("7H", "JS", "KS", "JD", "4C", "JH", "QD", "JC")
 
 
 class Sink:
@@ -18,8 +24,8 @@ class Sink:
         self.events.append((candidates, landed_at, False))
 
 
-def watched(seed, classifier):
-    frames, fps, truth = game_video(seed)
+def watched(seed, classifier, **game):
+    frames, fps, truth = game_video(seed, **game)
     camera = Camera(source=MockCamera(frames, fps=fps, realtime=False, start=100.0))
     sink = Sink()
     watcher = PileWatcher(camera, sink, classifier=classifier)
@@ -61,6 +67,114 @@ def test_a_card_with_small_indexes_is_named_sure_by_the_closer_look(classifier):
     assert all(sure for _, _, sure in events), events
     for (_, t, _), (_, frame_index) in zip(events, truth):
         assert abs(t - (100.0 + frame_index / fps)) <= 1.0 / fps + 1e-9
+
+
+def test_a_card_over_another_whose_index_still_shows_is_not_taken_for_it(classifier):
+    # Seed 101 of the camera bench's Slapjack games: the J♦ lands over the K♠, whose corner index
+    # still shows beside the J♦'s. The outlines name the J♦ unsure; the indexes are sure of both
+    # and put the K♠ on top. The J♦ was taken for the K♠ squared, and never reported.
+    events, fps, truth = watched(101, classifier, cards=SLAP_CARDS, trick=2)
+    assert [card for card, _, _ in events] == [card for card, _ in truth], events
+    assert all(sure for _, _, sure in events), events
+    for (_, t, _), (_, frame_index) in zip(events, truth):
+        assert abs(t - (100.0 + frame_index / fps)) <= 1.0 / fps + 1e-9
+
+
+def reported_at(frames, fps, watcher):
+    """(card, sure, landed frame, the frame it was reported on) for each report."""
+    out, at = [], [0]
+    watcher.sink = Sink()
+    for i, image in enumerate(frames):
+        at[0] = i
+        before = len(watcher.sink.events)
+        watcher.feed(Frame(image, i / fps, i))
+        for card, landed, sure in watcher.sink.events[before:]:
+            out.append((card, sure, round(landed * fps), i))
+    return out
+
+
+def test_a_card_is_told_once_its_own_area_is_still_while_the_hand_that_laid_it_leaves(classifier):
+    """docs/vision.md, "The pile watcher": each card rests a frame before the hand that laid it
+    has left the picture, and the whole pile lies still 3 frames after that. The card is named
+    from a read of its own still part of the frame on the next frame (its area unchanged from
+    one frame to the next), not 7 frames on; when the pile then lies still as it was told, the
+    frame is not read again."""
+    frames, fps, truth = game_video(100, cards=SLAP_CARDS, trick=2)
+    watcher = PileWatcher(None, None, classifier=classifier)
+    reads = []
+    real_read = watching.read_image
+
+    def read_image(image, *args, **kwargs):
+        reads.append(at["frame"])
+        return real_read(image, *args, **kwargs)
+
+    at = {"frame": 0}
+    watching.read_image = read_image
+    try:
+        events, watcher.sink = [], Sink()
+        for i, image in enumerate(frames):
+            at["frame"] = i
+            before = len(watcher.sink.events)
+            watcher.feed(Frame(image, i / fps, i))
+            events += [(card, sure, round(t * fps), i) for card, t, sure in watcher.sink.events[before:]]
+    finally:
+        watching.read_image = real_read
+    assert [e[0] for e in events] == [card for card, _ in truth], events
+    still = still_from(frames, truth, watcher.settle)
+    for (card, sure, landed, told), (_, rest), lies_still in zip(events, truth, still):
+        assert sure and abs(landed - rest) <= 1, (card, landed, rest)
+        assert told <= rest + 2, f"{card}: told {told - rest} frames after it came to rest"
+        assert told < lies_still, f"{card}: told only once the whole pile lay still"
+        # Its decision frame (the pile still settle frames) reads nothing: the card is known.
+        assert lies_still + watcher.settle not in reads, card
+
+
+def hand_comes_back_video(card="9C", seed=3):
+    """A card slid in and let go; the hand leaves, comes back over the card's lower half and
+    rests there, and leaves again. Frames and the card's landing frame."""
+    from hardware.vision.render import card_quad, light_and_blur, paste_card, render_card, texture
+    from hardware.vision.synthetic import _hand
+
+    rng = np.random.default_rng(seed)
+    table = texture(480, 640, rng, "cloth")
+    face = render_card(card, {"font": 2, "thickness": 2})
+    end, angle = np.array([320.0, 230.0]), 8.0
+    start = end + np.array([330.0, 260.0])
+    frames = []
+
+    def draw(quad=None, hand=None):
+        image = table.copy()
+        if quad is not None:
+            paste_card(image, face, quad)
+        if hand is not None:
+            _hand(image, *hand)
+        frames.append(light_and_blur(image, rng, blur=0.6, noise=2.0))
+
+    for _ in range(10):
+        draw()
+    for k in range(1, 9):   # slid in, held
+        p = start + (end - start) * k / 8
+        draw(card_quad(p[0], p[1], 150, angle + (8 - k) * 3), (p[0], p[1] + 230))
+    landed = len(frames) - 1
+    rest = card_quad(end[0], end[1], 150, angle)
+    for k in (1, 2, 3, 2, 1, 0):          # let go, the hand leaving, then coming back
+        draw(rest, (end[0] + k * 70, end[1] + 230 + k * 40))
+    for _ in range(6):                     # resting over the card's lower half
+        draw(rest, (end[0], end[1] + 150))
+    for k in range(1, 7):                  # and gone
+        draw(rest, (end[0] + k * 70, end[1] + 150 + k * 50))
+    for _ in range(15):
+        draw(rest)
+    return frames, 30, landed
+
+
+def test_a_hand_that_leaves_a_card_and_comes_back_over_it_is_no_second_card(classifier):
+    frames, fps, landed = hand_comes_back_video()
+    watcher = PileWatcher(None, None, classifier=classifier)
+    events = reported_at(frames, fps, watcher)
+    assert [(card, sure) for card, sure, _, _ in events] == [("9C", True)], events
+    assert abs(events[0][2] - landed) <= 1 and events[0][3] <= landed + 2
+    assert watcher.top == ["9C"] and watcher.changing_since() is None
 
 
 def test_the_watcher_thread_reads_the_camera_until_it_ends(classifier):

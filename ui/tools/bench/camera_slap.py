@@ -5,11 +5,12 @@ app's own camera link and feed (``ui/camera_link.py``, ``hardware.vision.feed``)
 video (``ui/tools/bench/camera.py``: four Jacks, each laid on a card and gathered once won)
 played on a camera's schedule (``hardware.camera.paced``, 30 frames a second, the newest frame
 to the reader). For every Jack a pad is pressed while the card is still landing: at a random
-moment from the frame it came to rest in until the frame on which the pile watcher can name it
-(the hand still leaving, the pile not yet still 3 frames), and half the time a second pad 1 to
-30 ms later. Such a press waits for the camera (``companion/games/slapjack/strategies.py``), so its
-verdict comes once the card is named. Each race is timed from its first edge to the swap of the
-first frame whose verdict label shows the winner, as the pads' races are (``slap.py``).
+moment from the frame it came to rest in until the pile has lain still 3 frames (the hand that
+laid it leaving meanwhile: ``PRESS_UNTIL_FRAMES``), and half the time a second pad 1 to 30 ms
+later. A press before the camera has named the card waits for it
+(``companion/games/slapjack/strategies.py``), so its verdict comes once the card is named. Each race
+is timed from its first edge to the swap of the first frame whose verdict label shows the
+winner, as the pads' races are (``slap.py``).
 """
 
 from __future__ import annotations
@@ -20,6 +21,10 @@ from pathlib import Path
 from .frames import clock_kind, emit, memory
 
 HOLD = 0.08
+# A press is made from the frame the Jack came to rest in until 3 frames after the whole picture
+# lies still (the hand gone): while the card is still landing to the players, however soon the
+# camera names it (the watcher named it on that last frame until it learned to name it sooner).
+PRESS_UNTIL_FRAMES = 3
 GIVE_UP = 3.0        # a race with no verdict this long after its press has none
 PLAYERS = ("Ann", "Ben")
 
@@ -37,7 +42,7 @@ def camera_slap(app, watch, command: dict, args) -> None:
     from hardware.mock import LateDelivery
     from ui.camera_link import camera_for
 
-    from .camera import load, settle_frames
+    from .camera import load
     from .slap import Collections, busy_drawing
 
     folder = Path(command["folder"])
@@ -85,12 +90,11 @@ def camera_slap(app, watch, command: dict, args) -> None:
         pad_player.update({screen.pads[p]: p for p in PLAYERS})
         board = screen.link.board
         label = screen.ids.verdict_label
-        settle = settle_frames()
         for (card, landed), g in zip(truth, still):
             if not card.startswith("J"):
                 continue
-            rest, named = start + landed / fps, start + (g + settle) / fps
-            first = rest + rng.uniform(0, named - rest)
+            rest, until = start + landed / fps, start + (g + PRESS_UNTIL_FRAMES) / fps
+            first = rest + rng.uniform(0, until - rest)
             order = rng.sample(pads, 2 if rng.random() < 0.5 else 1)
             edges = {pad: first + (0 if k == 0 else rng.uniform(0.001, 0.030)) for k, pad in enumerate(order)}
             race = {"card": card, "edges": edges, "first": first, "frames": []}
@@ -114,7 +118,14 @@ def camera_slap(app, watch, command: dict, args) -> None:
 
         def changed(*_):
             now = time.monotonic()
-            pending = [r for r in game["races"] if "set_at" not in r and r["first"] <= now and "before" in r]
+            # The race of the last Jack turned: a Jack the camera missed has no verdict, and must not
+            # take the next Jack's (timed from the wrong press, seconds long).
+            turned = [a["card"] for a in screen.table.session.game.actions if a["type"] == "turn"]
+            pending = [r for r in game["races"] if "set_at" not in r and r["first"] <= now and "before" in r
+                       and turned and r["card"] == turned[-1]]
+            for r in pending:   # what the screen said meanwhile: a race with no verdict says why
+                if screen.verdict_text and (screen.verdict_kind, screen.verdict_text) not in r.setdefault("said", []):
+                    r["said"].append((screen.verdict_kind, screen.verdict_text))
             # Both are set in one refresh, the text first: the race is known once both are.
             if not pending or not screen.verdict_text or screen.verdict_kind != "win":
                 return
@@ -152,6 +163,7 @@ def camera_slap(app, watch, command: dict, args) -> None:
         out = {"card": race["card"], "presses": len(truth)}
         if "shown_at" not in race:
             out["error"] = "no verdict shown" if "set_at" not in race else "verdict set but its frame not seen"
+            out["said"] = [text for _, text in race.get("said", [])][-3:]
         else:
             first = race["first"]
             named = [(race["text"].find(p), p) for p in PLAYERS if p in race["text"]]
@@ -160,6 +172,11 @@ def camera_slap(app, watch, command: dict, args) -> None:
                        winner_right=bool(named) and min(named)[1] == pad_player[truth[0]])
         if "named_at" in race:
             out["named_ms"] = (race["named_at"] - race["first"]) * 1000
+        # When the camera says the Jack landed, from the press (a press before it is no slap on it).
+        turn = next((a for a in screen.table.session.game.actions if a["type"] == "turn" and a["card"] == race["card"]
+                     and a.get("t") is not None), None)
+        if turn is not None:
+            out["landed_ms"] = (turn["t"] - race["first"]) * 1000
         results.append(out)
 
     def finish():
