@@ -118,17 +118,21 @@ class RaceJudge:
     ``settle``: also keep gathering until this long after the earliest edge seen, for
     callbacks that run late (0 turns it off; see the benchmark for the trade-off).
     ``opened_at``: when the race opened, if known: earlier presses are false starts and
-    reaction times are measured from it. ``held``: pads already down at the opening.
+    reaction times are measured from it. ``held``: pads already down at the opening, as seen at
+    ``held_at`` (a press whose edge lies between the opening and then is that pad's own press).
     """
 
     def __init__(self, window: float = 0.015, *, settle: float = 0.0, opened_at: float | None = None,
-                 held: Iterable[int] = ()):
+                 held: Iterable[int] = (), held_at: float | None = None):
         if window < 0 or settle < 0:
             raise ValueError("window and settle must not be negative")
         self.window = window
         self.settle = settle
         self.opened_at = opened_at
         self._held = set(held)
+        # When the held pads were seen down: later than opened_at for a card told late (a
+        # camera's); a pad pressed in between went down after the card landed, not before.
+        self._held_at = held_at
         self._best: dict[int, Press] = {}
         self._false_starts: dict[int, Press] = {}
         self._first_arrival: float | None = None
@@ -152,7 +156,9 @@ class RaceJudge:
                 self._false_starts[pad] = record
             return FALSE_START
         if pad in self._held:
-            return HELD
+            if not (self.opened_at is not None and self._held_at is not None and self.opened_at <= at <= self._held_at):
+                return HELD
+            self._held.discard(pad)   # pressed after the card landed: the press it was down for
         known = self._best.get(pad)
         if known is not None and known.at <= at:
             return REPEAT

@@ -16,7 +16,8 @@ class Gathering:
         self.by_hand = False              # closed by the table moving on, not by its timer
         self.pressed = False              # somebody pressed on this card
         self.pushed: dict[int, float] = {}   # seat -> the press already logged
-        self.runner = RaceRunner(RaceJudge(table.window, opened_at=landed, held=held), now=table.now,
+        judge = RaceJudge(table.window, opened_at=landed, held=held, held_at=table.now())
+        self.runner = RaceRunner(judge, now=table.now,
                                  schedule=table.schedule, on_verdict=lambda verdict: on_verdict(self, verdict))
 
     @property

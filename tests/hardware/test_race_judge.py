@@ -57,6 +57,20 @@ def test_a_pad_held_at_the_opening_cannot_win_without_a_fresh_press():
     assert "Pad 2 was held down: release it and press again" in verdict.describe()
 
 
+def test_a_pad_pressed_after_a_card_told_late_landed_is_no_held_pad():
+    # A camera tells the card 60 ms after it landed: the race opens then, at 0.0 for the judge,
+    # and pad 1 is seen down at 0.060. Its press at 0.050 came after the landing: it is why the
+    # pad was down, not a hold from before (it was lost, as "held down", in the camera's races).
+    judge = RaceJudge(window=0.015, opened_at=0.0, held=[1], held_at=0.060)
+    assert judge.press(1, at=0.050, now=0.065) == COUNTED
+    judge.press(0, at=0.055, now=0.066)
+    verdict = judge.poll(now=0.2)
+    assert verdict.winner == 1 and verdict.held == ()
+    # A press reported after the pads were seen is still that held pad's, as above.
+    judge = RaceJudge(window=0.015, opened_at=0.0, held=[1], held_at=0.060)
+    assert judge.press(1, at=0.100, now=0.101) == HELD
+
+
 def test_a_held_pad_that_lets_go_and_presses_again_can_win():
     judge = RaceJudge(window=0.015, opened_at=0.0, held=[1])
     judge.release(1, at=0.150, now=0.151)
