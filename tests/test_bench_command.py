@@ -122,7 +122,10 @@ def test_quick_bench_prints_every_figure(display):
         w = camera["watch"][key]
         assert w["every_card_once"] == w["videos"] and w["phantoms"] == 0 and not w["missed"], key
         assert w["read"] + w["skipped"] == w["frames"]
-        assert ordered(w["after_still_ms"], w["cards"], low=0) and w["after_landing_ms"]["min"] > w["after_still_ms"]["min"]
+        # A card may be told before the whole pile lies still (the hand still leaving), never
+        # before it came to rest; and it comes to rest before the pile lies still.
+        assert ordered(w["after_landing_ms"], w["cards"], low=0) and ordered(w["after_still_ms"], w["cards"], low=-10_000)
+        assert w["after_landing_ms"]["min"] > w["after_still_ms"]["min"]
     assert camera["watch"]["slow_reader"]["skipped"] > 0, "a reader slower than the camera skips frames"
     on_camera = camera["slap"]
     assert on_camera["races"] == 4 and on_camera["no_verdict"] == 0 and on_camera["winner_right"] == 4
