@@ -129,7 +129,9 @@ def test_quick_bench_prints_every_figure(display):
     assert camera["watch"]["slow_reader"]["skipped"] > 0, "a reader slower than the camera skips frames"
     on_camera = camera["slap"]
     assert on_camera["races"] == 4 and on_camera["no_verdict"] == 0 and on_camera["winner_right"] == 4
-    assert on_camera["named_ms"]["min"] > 0 and on_camera["verdict_ms"]["median"] <= on_camera["shown_ms"]["median"]
+    # Each Jack named by the camera (before the press, or after it: the press then waits for it).
+    assert ordered(on_camera["named_ms"], 4, low=-10_000)
+    assert on_camera["verdict_ms"]["median"] <= on_camera["shown_ms"]["median"]
     assert set(r["seconds"]) >= {"prepare", "camera", "whole run"}
 
     # Each verdict is the one its figure gives.
