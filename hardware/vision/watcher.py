@@ -133,7 +133,8 @@ class PileWatcher:
             return
         part = labels == k
         ring = cv2.dilate(part.astype(np.uint8), np.ones((5, 5), np.uint8)).astype(bool) & ~part
-        if float(moved[ring].mean()) > EDGE_MOVING:
+        # (A part filling the whole watched region has no edge in sight to move.)
+        if ring.any() and float(moved[ring].mean()) > EDGE_MOVING:
             return   # its edge moves: a card sliding in, or a hand gathering the pile
         tried = self._tried
         if tried is not None and (part & tried).sum() >= 0.9 * max(part.sum(), tried.sum()):
