@@ -28,9 +28,11 @@ from dataclasses import replace
 import cv2
 import numpy as np
 
+from hardware.vision.corners import default_detector
 from hardware.vision.learned import default_classifier
 from hardware.vision.detect import find_cards, order_quad, warp_card
-from hardware.vision.recognise import DEFAULT, SeenCard, read_by_outlines, read_card, read_image, taught_look
+from hardware.vision.indexes import cards_from_corners
+from hardware.vision.recognise import CLOSER_CARDS, CLOSER_MAX, DEFAULT, SeenCard, read_by_outlines, read_card, read_image, taught_look
 
 SMALL = (160, 120)
 MOVE = 0.003    # share of pixels changed by more than LEVEL between frames: movement
@@ -162,14 +164,37 @@ class PileWatcher:
             changed = self._changed_card(before[y0:y1, x0:x1], crop, within)
             if changed is not None:
                 card, top = changed, changed.card
+        named_by_index = False
+        if (card is None or not card.sure) and self.detector is not None:
+            # Left unsure in its own part: the corner indexes are asked about that part only,
+            # now, rather than of the whole frame 3 still frames after the hand has gone (a
+            # slap on the card waits for its name). A card they are sure of, not on the pile,
+            # lying in the still part, is the new card.
+            det = default_detector() if self.detector is DEFAULT else self.detector
+            # One look, as close as the whole frame's closer look (recognise.closer_look), at
+            # the part alone.
+            scale = min(CLOSER_CARDS * det.scale_for(image), CLOSER_MAX / max(crop.shape[:2]))
+            by_index, _ = cards_from_corners(crop, det.detect(crop, scale=scale))
+            for s in by_index:
+                if not s.sure or s.card in self.top or s.card in hidden:
+                    continue
+                # Most of the still part within its outline (laid square over the last card, the
+                # part is where their prints differ, not always round the card's middle).
+                inside = self._mask(s.outline + np.array([x0, y0], np.float32), image.shape)
+                if (part & inside).sum() >= 0.5 * part.sum():
+                    card, top, named_by_index = s, s.card, True
+                    break
         if card is None or not card.sure or top in self.top or top in hidden:
             return   # nothing new named sure: the whole pile's stillness decides, as ever
         outline = card.outline + np.array([x0, y0], np.float32)
         mask = self._mask(outline, image.shape)
-        if float((np.abs(small[mask] - self._still_ref[mask]) > LEVEL).mean()) < CARD_CHANGED:
-            return   # mostly as it was: a card of the pile seen again, not one laid on it
+        if not named_by_index and float((np.abs(small[mask] - self._still_ref[mask]) > LEVEL).mean()) < CARD_CHANGED:
+            # Mostly as it was: a card of the pile seen again, not one laid on it. (Indexes sure of
+            # a card not on the pile name a new one, however square it lies over the last.)
+            return
         for _, earlier in self._history[-1 - self.card_settle:-1]:
             if float((np.abs(small[mask] - earlier[mask]) < 12).mean()) < 0.9:
+                self._tried = None   # read again on the next frame: it holds a new card
                 return   # the card itself still moving (sliding in)
         self._tried = None
         self._hidden = []
@@ -304,6 +329,10 @@ class PileWatcher:
         self._thread.start()
 
     def _run(self) -> None:
+        # The corner models are loaded before the first frame, not when the first card left
+        # unsure asks them (half a second on a desktop, more on a Pi, with a slap waiting).
+        if self.detector is DEFAULT:
+            default_detector()
         while not self._stop.is_set():
             frame = self.camera.read()
             if frame is None:

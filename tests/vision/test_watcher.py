@@ -129,6 +129,26 @@ def test_a_card_is_told_once_its_own_area_is_still_while_the_hand_that_laid_it_l
         assert lies_still + watcher.settle not in reads, card
 
 
+def test_a_card_the_outlines_leave_unsure_is_told_early_by_its_indexes():
+    """docs/vision.md, "The pile watcher": seed 101 lays the J♠ over the 7♥ and the J♦ nearly
+    square over the K♠, where a read of their still part by outlines leaves them unsure. The
+    corner indexes, asked about that part of the frame alone, name them before the pile lies
+    still (a slap on a Jack waits for its name), and every card is still told once."""
+    frames, fps, truth = game_video(101, cards=SLAP_CARDS, trick=2)
+    watcher = PileWatcher(None, Sink())   # the app's own classifier and corner models
+    told = {}
+    for i, image in enumerate(frames):
+        before = len(watcher.sink.events)
+        watcher.feed(Frame(image, i / fps, i))
+        for card, _, sure in watcher.sink.events[before:]:
+            assert sure, card
+            told[card] = i
+    assert [e[0] for e in watcher.sink.events] == [card for card, _ in truth]
+    lies_still = dict(zip([card for card, _ in truth], still_from(frames, truth, watcher.settle)))
+    for jack in ("JS", "JD"):
+        assert told[jack] < lies_still[jack], f"{jack}: told {told[jack] - lies_still[jack]} frames after the pile lay still"
+
+
 def hand_comes_back_video(card="9C", seed=3):
     """A card slid in and let go; the hand leaves, comes back over the card's lower half and
     rests there, and leaves again. Frames and the card's landing frame."""
