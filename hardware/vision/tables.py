@@ -180,3 +180,70 @@ def outlined_cards(folder: Path, photos: list[str]) -> list[tuple[np.ndarray, np
                 out.append((image, quad, best[0]))
                 boxes.remove(best)
     return out
+
+
+MINED_P = 0.25  # the labelled card's probability at a find for the find to be taken as its index
+MINED_EDGE = 0.22  # the farthest an index's centre lies from its card box's edge, a share of the box's shorter side
+MINED_SIZE = 0.4   # the largest an index is, a share of its card box's shorter side
+MINED_PEAK = 0.1  # the detector's heat down to which finds are read when mining (PEAK is 0.3)
+
+
+def mined_indexes(folder: Path, photos: list[str], det=None, closer: float = 2.5, log=print):
+    """(photo as the detector sees it, index boxes [[x, y, w, h, rank, suit]], card boxes
+    [[x0, y0, x1, y1]]) for each photo of ``photos``: the labels name the cards but box whole
+    cards, so each index the shipped detector finds (down to a weak peak, at the usual look and
+    ``closer``) within a labelled card's box, and the readers give that card at least
+    ``MINED_P``, is taken as that card's index. Indexes found nowhere stay unlabelled: the card
+    boxes are returned so training can leave what lies inside them out of its "no index" loss."""
+    from companion.cards import RANKS, SUITS
+    from hardware.vision import corners as corners_module
+    from hardware.vision.recognise import CLOSER_MAX, brightened
+
+    det = det or corners_module.default_detector()
+    labels = json.loads((folder / "labels.json").read_text())
+    out = []
+    kept = cards = 0
+    peak = corners_module.PEAK
+    corners_module.PEAK = MINED_PEAK
+    try:
+        for name in photos:
+            image = brightened(cv2.imread(str(folder / name)))
+            h, w = image.shape[:2]
+            truth = labels[name]
+            boxes = label_boxes(truth, w, h)
+            usual = det.scale_for(image)
+            finds = det.detect(image, usual) + det.detect(image, min(closer * usual, CLOSER_MAX / max(h, w)))
+            taken: list[tuple[float, list[float]]] = []
+            for c in finds:
+                joint = np.outer(c.rank[:-1], c.suit[:-1])
+                best = None
+                for card, (x0, y0, x1, y1) in boxes:
+                    side = min(x1 - x0, y1 - y0)
+                    # An index lies near the card's edge (so near its box's edge, however the card
+                    # is turned) and is small beside the card: a pip in the middle, or the
+                    # picture of a court card, is not taken for one.
+                    edge = min(c.x - x0, x1 - c.x, c.y - y0, y1 - c.y)
+                    if 0 <= edge <= MINED_EDGE * side and max(c.w, c.h) <= MINED_SIZE * side:
+                        r, s = RANKS.index(card[:-1]), SUITS.index(card[-1])
+                        if joint[r, s] >= MINED_P and (best is None or joint[r, s] > best[0]):
+                            best = (float(joint[r, s]), [c.x, c.y, c.w, c.h, r, s])
+                if best is None:
+                    continue
+                same = next((k for k, (_, t) in enumerate(taken)
+                             if np.hypot(t[0] - c.x, t[1] - c.y) <= 0.5 * max(t[2], t[3], c.w, c.h)), None)
+                if same is None:
+                    taken.append(best)
+                elif best[0] > taken[same][0]:
+                    taken[same] = best
+            named = {(int(t[4]), int(t[5])) for _, t in taken}
+            cards += len(boxes)
+            kept += len(named)
+            all_boxes = [[(cx - bw / 2) * w, (cy - bh / 2) * h, (cx + bw / 2) * w, (cy + bh / 2) * h]
+                         for bs in truth.get("boxes", {}).values() for cx, cy, bw, bh in bs]
+            out.append((image, np.array([t for _, t in taken], np.float32).reshape(-1, 6),
+                        np.array(all_boxes, np.float32).reshape(-1, 4)))
+    finally:
+        corners_module.PEAK = peak
+    log(f"{len(photos)} tables photos: {sum(len(o[1]) for o in out)} indexes taken, "
+        f"on {kept} of their {cards} labelled cards")
+    return out

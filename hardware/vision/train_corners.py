@@ -230,8 +230,12 @@ def crop_sample(rng: np.random.Generator, faces: list, pictures: list):
     return lay_cards(rng, [faces[int(i)] for i in picks])
 
 
-def augment(image: np.ndarray, boxes: np.ndarray, rng: np.random.Generator, border=cv2.BORDER_REFLECT):
-    """A CROP x CROP window of the photo at the network's scale, turned, scaled, moved, re-lit."""
+def augment(image: np.ndarray, boxes: np.ndarray, rng: np.random.Generator, border=cv2.BORDER_REFLECT,
+            unlabelled: np.ndarray | None = None, hard: bool = False):
+    """A CROP x CROP window of the photo at the network's scale, turned, scaled, moved, re-lit;
+    with the window's cells that lie in ``unlabelled`` boxes ([[x0, y0, x1, y1]]: cards whose
+    indexes may not all be labelled), which the "no index" loss leaves out. ``hard`` adds what
+    the tables' photos show and the scenes do not (``hard_look``)."""
     h, w = image.shape[:2]
     base = INPUT / max(REFERENCE, h, w)  # as hardware.vision.corners scales a photo
     scale = base * float(np.exp(rng.uniform(math.log(0.55), math.log(1.9))))
@@ -244,6 +248,18 @@ def augment(image: np.ndarray, boxes: np.ndarray, rng: np.random.Generator, bord
     m[:, 2] += np.array([CROP / 2, CROP / 2]) - centre
     out = cv2.warpAffine(image, m, (CROP, CROP), flags=cv2.INTER_AREA if scale < 0.7 else cv2.INTER_LINEAR,
                          borderMode=border)
+    mask = None
+    if unlabelled is not None and len(unlabelled):
+        mask = np.zeros((h, w), np.uint8)
+        for x0, y0, x1, y1 in unlabelled.astype(int):
+            mask[max(0, y0):max(0, y1), max(0, x0):max(0, x1)] = 255
+        mask = cv2.warpAffine(mask, m, (CROP, CROP), flags=cv2.INTER_NEAREST, borderMode=cv2.BORDER_CONSTANT)
+    tilt = None
+    if hard:
+        out, tilt = hard_look(out, rng)
+        if tilt is not None and mask is not None:
+            mask = cv2.warpPerspective(mask, tilt, (CROP, CROP), flags=cv2.INTER_NEAREST)
+    skip = None if mask is None else cv2.resize(mask, (CROP // STRIDE, CROP // STRIDE), interpolation=cv2.INTER_AREA) > 0
     out = out.astype(np.float32) * rng.uniform(0.7, 1.25) + rng.uniform(-25, 25)
     out *= rng.uniform(0.9, 1.1, 3)[None, None, :]
     if rng.random() < 0.3:
@@ -257,11 +273,101 @@ def augment(image: np.ndarray, boxes: np.ndarray, rng: np.random.Generator, bord
     ca, sa = abs(math.cos(a)), abs(math.sin(a))
     for x, y, bw, bh, r, s in boxes:
         px, py = m @ np.array([x, y, 1.0])
+        if tilt is not None:
+            px, py = cv2.perspectiveTransform(np.float32([[[px, py]]]), tilt)[0, 0]
         # A turned box: its glyphs' own extent turns with it, so take the smaller of the turned
         # box and the box as labelled (the labelled boxes are already tight round the glyphs).
         tw, th = (bw * ca + bh * sa), (bw * sa + bh * ca)
         nb.append([px, py, min(tw, max(bw, bh)) * scale, min(th, max(bw, bh)) * scale, r, s])
-    return out, np.array(nb, np.float32).reshape(-1, 6)
+    return out, np.array(nb, np.float32).reshape(-1, 6), skip
+
+
+def hard_look(window: np.ndarray, rng: np.random.Generator):
+    """What fails on other tables (docs/vision.md, "Other decks on other tables"), each at
+    random: a shadow across part of the window, a dim room, a tilt seen in perspective, motion
+    blur, a vignette. Returns the window and the perspective's matrix (None when not tilted)."""
+    out = window.astype(np.float32)
+    n = out.shape[0]
+    if rng.random() < 0.3:  # a shadow: a half-plane darkened, its edge soft
+        a = rng.uniform(0, 2 * math.pi)
+        yy, xx = np.mgrid[0:n, 0:n].astype(np.float32)
+        d = (xx - n / 2) * math.cos(a) + (yy - n / 2) * math.sin(a) - rng.uniform(-n / 3, n / 3)
+        shade = 1 - rng.uniform(0.3, 0.65) / (1 + np.exp(np.clip(-d / rng.uniform(3, 25), -60, 60)))
+        out *= shade[..., None]
+    if rng.random() < 0.2:  # a dim room: less light and less contrast
+        out = out * rng.uniform(0.3, 0.6) + rng.uniform(0, 30)
+    tilt = None
+    if rng.random() < 0.25:  # perspective: one side of the window farther away, up to about 40 degrees
+        q = np.float32([[0, 0], [n, 0], [n, n], [0, n]])
+        k = rng.uniform(0.05, 0.22) * n
+        side = int(rng.integers(4))
+        centre = np.float32([n / 2, n / 2])
+        d = q.copy()
+        for corner in (side, (side + 1) % 4):  # that side's two corners drawn in towards the middle
+            d[corner] += (centre - q[corner]) * (k / n)
+        tilt = cv2.getPerspectiveTransform(q, d)
+        out = cv2.warpPerspective(out, tilt, (n, n), borderMode=cv2.BORDER_REFLECT)
+    if rng.random() < 0.15:  # motion blur
+        length = int(rng.integers(3, 9))
+        kernel = np.zeros((length, length), np.float32)
+        kernel[length // 2, :] = 1 / length
+        kernel = cv2.warpAffine(kernel, cv2.getRotationMatrix2D((length / 2 - 0.5, length / 2 - 0.5),
+                                                                 float(rng.uniform(0, 180)), 1), (length, length))
+        out = cv2.filter2D(out, -1, kernel / max(kernel.sum(), 1e-6))
+    if rng.random() < 0.15:  # a vignette
+        yy, xx = np.mgrid[0:n, 0:n].astype(np.float32)
+        r = np.hypot(xx - rng.uniform(0, n), yy - rng.uniform(0, n)) / n
+        out *= (1 - rng.uniform(0.2, 0.5) * np.clip(r, 0, 1) ** 2)[..., None]
+    return np.clip(out, 0, 255).astype(np.uint8), tilt
+
+
+def net_from_onnx(path: str):
+    """The network with the weights of an exported detector, to train on from there. The export
+    folds each batch norm into its convolution, so each batch norm becomes the identity plus the
+    folded bias and stays frozen (``freeze_norms``): the network starts as exactly the export."""
+    import onnx
+    import torch
+    from onnx import numpy_helper
+
+    model = onnx.load(path)
+    weights = {i.name: numpy_helper.to_array(i) for i in model.graph.initializer}
+    convs = [(n.input[1], n.input[2] if len(n.input) > 2 else None) for n in model.graph.node if n.op_type == "Conv"]
+    net = build_net()
+    mods = list(net.modules())
+    pairs = []  # (conv, batch norm after it or None), in the order the export runs them
+    for k, mod in enumerate(mods):
+        if isinstance(mod, torch.nn.Conv2d):
+            after = mods[k + 1] if k + 1 < len(mods) and isinstance(mods[k + 1], torch.nn.BatchNorm2d) else None
+            pairs.append((mod, after))
+    heads = {id(net.heat), id(net.size), id(net.rank), id(net.suit)}
+    body = [p for p in pairs if id(p[0]) not in heads]
+    head_pairs = [(net.heat, None), (net.size, None), (net.rank, None), (net.suit, None)]
+    by_name = {"heat": net.heat, "size": net.size, "rank": net.rank, "suit": net.suit}
+    body_convs = [c for c in convs if not c[0].split(".")[0] in by_name]
+    if len(body_convs) != len(body):
+        raise SystemExit(f"{path}: {len(body_convs)} convolutions, the network has {len(body)}")
+    with torch.no_grad():
+        for (wname, bname), (conv, norm) in zip(body_convs, body):
+            conv.weight.copy_(torch.from_numpy(weights[wname]))
+            norm.weight.fill_(1.0)
+            norm.running_mean.zero_()
+            norm.running_var.fill_(1.0 - norm.eps)
+            norm.bias.copy_(torch.from_numpy(weights[bname]))
+        for conv, _ in head_pairs:
+            name = next(k for k, v in by_name.items() if v is conv)
+            conv.weight.copy_(torch.from_numpy(weights[f"{name}.weight"]))
+            conv.bias.copy_(torch.from_numpy(weights[f"{name}.bias"]))
+    return net
+
+
+def freeze_norms(net) -> None:
+    import torch
+
+    net.norms_frozen = True
+    for mod in net.modules():
+        if isinstance(mod, torch.nn.BatchNorm2d):
+            mod.eval()
+            mod.weight.requires_grad_(False)
 
 
 def targets(boxes: np.ndarray, size: int):
@@ -322,7 +428,7 @@ def build_net():
     return CornerNet()
 
 
-def losses(out, heat, wh, rank, suit):
+def losses(out, heat, wh, rank, suit, skip=None):
     import torch
     import torch.nn.functional as F
 
@@ -331,6 +437,8 @@ def losses(out, heat, wh, rank, suit):
     neg = 1 - pos
     # The focal loss of CenterNet: peaks at index centres, soft near them.
     lp = -(torch.log(p) * (1 - p) ** 2 * pos).sum()
+    if skip is not None:  # cells of cards whose indexes may be unlabelled: no "no index" loss
+        neg = neg * (1 - skip)
     ln = -(torch.log(1 - p) * p ** 2 * (1 - heat) ** 4 * neg).sum()
     npos = pos.sum().clamp(min=1)
     l_heat = (lp + ln) / npos
@@ -358,6 +466,13 @@ def main(argv=None) -> int:
     parser.add_argument("--boxes-from", help="a first detector (ONNX) to place the crops' index boxes")
     parser.add_argument("--border", choices=["reflect", "replicate"], default="reflect",
                         help="how windows past the picture's edge are filled (replicate suits --crops)")
+    parser.add_argument("--tables", type=float, default=0.0,
+                        help="share of training windows from the tables/ training split, its indexes mined "
+                             "by the shipped detector and the readers with the labels' help (tables.mined_indexes)")
+    parser.add_argument("--hard", action="store_true",
+                        help="add shadows, dim rooms, perspective, motion blur and vignettes (hard_look)")
+    parser.add_argument("--start-from", help="an exported detector (ONNX) to go on training from")
+    parser.add_argument("--lr", type=float, default=3e-3, help="the learning rate's peak")
     parser.add_argument("--out", default=str(MODEL_PATH))
     parser.add_argument("--keep-every", action="store_true",
                         help="also keep each 1,000 steps' export beside --out (NAME-STEP.onnx), to compare them")
@@ -372,25 +487,48 @@ def main(argv=None) -> int:
         crop_folder = Path(args.data) / "crops"
         crop_names = sorted(n for n in json.loads((crop_folder / "labels.json").read_text()) if n.startswith("train-"))
         faces, pictures = crop_pictures(crop_folder, crop_names, args.boxes_from)
+    on_tables = []
+    if args.tables > 0:
+        from hardware.vision import tables
+
+        table_folder = Path(args.data) / "tables"
+        on_tables = tables.mined_indexes(table_folder, tables.names(table_folder, "training"),
+                                         log=lambda line: print(line, flush=True))
     print(f"{len(names)} photos (held out {len(held_out_scenes())}), {args.drawn} drawn scenes, {len(faces)} crops, "
-          f"{time.time() - t0:.0f} s", flush=True)
+          f"{len(on_tables)} tables photos, {time.time() - t0:.0f} s", flush=True)
 
     border = cv2.BORDER_REFLECT if args.border == "reflect" else cv2.BORDER_REPLICATE
-    net = build_net()
-    opt = torch.optim.AdamW(net.parameters(), lr=2e-3, weight_decay=1e-4)
-    sched = torch.optim.lr_scheduler.OneCycleLR(opt, max_lr=3e-3, total_steps=args.steps, pct_start=0.1)
+    net = net_from_onnx(args.start_from) if args.start_from else build_net()
+    trained = [q for q in net.parameters() if q.requires_grad]
+    opt = torch.optim.AdamW(trained, lr=2e-3, weight_decay=1e-4)
+    sched = torch.optim.lr_scheduler.OneCycleLR(opt, max_lr=args.lr, total_steps=args.steps, pct_start=0.1)
     net.train()
+    if args.start_from:
+        freeze_norms(net)
+
+    def window():
+        if on_tables and rng.random() < args.tables:
+            image, boxes, cards = on_tables[int(rng.integers(len(on_tables)))]
+            return augment(image, boxes, rng, border, unlabelled=cards, hard=args.hard)
+        sample = (crop_sample(rng, faces, pictures) if faces and rng.random() < args.crops
+                  else samples[int(rng.integers(len(samples)))])
+        return augment(*sample, rng, border, hard=args.hard)
+
     for step in range(args.steps):
-        batch = [augment(*(crop_sample(rng, faces, pictures) if faces and rng.random() < args.crops
-                           else samples[int(rng.integers(len(samples)))]), rng, border) for _ in range(args.batch)]
+        batch = [window() for _ in range(args.batch)]
         x = torch.from_numpy(np.stack([b[0] for b in batch]).transpose(0, 3, 1, 2).astype(np.float32) / 255.0)
         t = [targets(b[1], CROP) for b in batch]
         heat = torch.from_numpy(np.stack([a[0] for a in t]))
         wh = torch.from_numpy(np.stack([a[1] for a in t]))
         rank = torch.from_numpy(np.stack([a[2] for a in t]))
         suit = torch.from_numpy(np.stack([a[3] for a in t]))
+        skip = None
+        if any(b[2] is not None for b in batch):
+            g = CROP // STRIDE
+            skip = torch.from_numpy(np.stack([b[2] if b[2] is not None else np.zeros((g, g), bool)
+                                              for b in batch]).astype(np.float32))[:, None]
         out = net(x)
-        lh, ls, lr, lsu = losses(out, heat, wh, rank, suit)
+        lh, ls, lr, lsu = losses(out, heat, wh, rank, suit, skip)
         loss = lh + 0.5 * ls + lr + lsu
         opt.zero_grad()
         loss.backward()
@@ -418,6 +556,8 @@ def export(net, path: str) -> None:
     torch.onnx.export(net, dummy, path, input_names=["image"], output_names=["out"], opset_version=13,
                       dynamic_axes={"image": {2: "h", 3: "w"}, "out": {2: "gh", 3: "gw"}}, dynamo=False)
     net.train()
+    if getattr(net, "norms_frozen", False):
+        freeze_norms(net)
     print(f"saved {path} ({Path(path).stat().st_size / 1e6:.2f} MB)", flush=True)
 
 
