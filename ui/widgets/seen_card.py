@@ -86,6 +86,7 @@ class SeesCards:
 
     camera_take_at_once = False
     seen_bar: SeenCardBar | None = None
+    _shown_offer = None   # the table controller's offer the bar shows (draw_offer)
 
     def camera_question(self, code: str) -> str:
         return f"Seen: {card_words(code)}?"
@@ -160,6 +161,23 @@ class SeesCards:
             cover()
         self.add_widget(bar)
         return bar
+
+    def draw_offer(self, offer, question: str, on_choose, on_dismiss) -> None:
+        """Draw a table controller's offer (companion/table/controller.py's ``Offer``): its bar,
+        put up once and its question kept up to date (a countdown); no offer, no bar."""
+        if offer is None:
+            self._shown_offer = None
+            self.put_seen_away()
+            return
+        if offer is self._shown_offer and self.seen_bar is not None:
+            self.seen_bar.question.text = question
+            return
+        if offer.sure:
+            choices = [(offer.cards[0], f"Yes, {card_words(offer.cards[0])}")]
+        else:
+            choices = [(code, card_words(code)) for code in offer.cards]
+        self.show_offer(question, choices, on_choose=on_choose, on_dismiss=on_dismiss)
+        self._shown_offer = offer
 
     def _covered(self, widgets) -> tuple[float, float, float, float]:
         """(x, y, width, height) round ``widgets`` and a little more (the corners of what lies

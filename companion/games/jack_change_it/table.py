@@ -22,26 +22,15 @@ from companion.cards import SUITS, parse_card
 from companion.errors import IllegalAction
 from companion.games.jack_change_it.rules import ACE_AND_TWO, play_problem
 from companion.games.jack_change_it.view import Owed
-from companion.table.controller import TableController
+from companion.table.controller import MOST_GUESSES, Offer, TableController
 
 CAMERA_GRACE_S = 1.5   # a sure card from the camera is the player's play after this, unless "Not it"
-MOST_GUESSES = 3       # an unsure card: the camera's best guesses offered side by side
 ACE = ACE_AND_TWO[0]
 
 
 def card_words(card: str) -> str:
     """``"7♣"``: the card as the table reads it."""
     return parse_card(card).symbol
-
-
-@dataclass(frozen=True)
-class Offer:
-    """A card a feed saw, offered to the table: one card it is sure of, or its guesses."""
-
-    cards: tuple[str, ...]
-    sure: bool
-    player: str                 # whose play it would be
-    until: Optional[float]      # when a sure card becomes the play by itself (None: it waits for a tap)
 
 
 @dataclass(frozen=True)

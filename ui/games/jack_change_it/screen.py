@@ -20,7 +20,7 @@ from kivy.uix.label import Label
 from kivy.uix.modalview import ModalView
 
 from companion.cards import SUIT_NAMES
-from companion.games.jack_change_it.table import JackChangeItTable, Offer, Question
+from companion.games.jack_change_it.table import JackChangeItTable, Question
 
 from ui.screens.game_screen import GameScreen
 from ui import sound, theme
@@ -131,7 +131,6 @@ class JackChangeItScreen(GameScreen):
         self.table: JackChangeItTable | None = None
         self.chooser: ChooserView | None = None
         self.chooser_buttons: dict[str, PickerSuitButton | TableButton] = {}
-        self._shown_offer: Offer | None = None   # the table's offer the bar shows
         self._shown_question: Question | None = None   # the table's question the chooser shows
         self._said = 0   # the table's refusals already shown
         self.ids.picker.bind(on_card=lambda picker, code: self.picked(code))
@@ -235,7 +234,7 @@ class JackChangeItScreen(GameScreen):
         if s.forgiven:
             reminders.append(f"{s.forgiven} forgiven: no cards left")
         self.reminder_text = " \u00b7 ".join(reminders)
-        self.draw_offer()
+        self.draw_table_offer()
         self.draw_question()
 
     # -- the table's taps, forwarded to its controller --------------------------------------------
@@ -294,24 +293,11 @@ class JackChangeItScreen(GameScreen):
         # player); in a tall window over the name alone, leaving the suit in play in sight.
         return (self.ids.head,) if self.width > self.height else (self.ids.turn_label,)
 
-    def draw_offer(self) -> None:
+    def draw_table_offer(self) -> None:
         """The table's offer: its question counting down while the grace runs, "Not it" beside."""
-        offer = self.table.offer
-        if offer is None:
-            self._shown_offer = None
-            self.put_seen_away()
-            return
-        if offer is self._shown_offer and self.seen_bar is not None:
-            self.seen_bar.question.text = self.table.offer_words()
-            return
-        if offer.sure:
-            choices = [(offer.cards[0], f"Yes, {card_text(offer.cards[0])}")]
-        else:
-            choices = [(code, card_text(code)) for code in offer.cards]
-        self.show_offer(self.table.offer_words(), choices,
-                        on_choose=lambda code: self.forward(self.table.choose, code),
-                        on_dismiss=lambda: self.forward(self.table.not_it))
-        self._shown_offer = offer
+        self.draw_offer(self.table.offer, self.table.offer_words(),
+                           on_choose=lambda code: self.forward(self.table.choose, code),
+                           on_dismiss=lambda: self.forward(self.table.not_it))
 
     # -- the two questions a card can raise ---------------------------------------------------------
 
