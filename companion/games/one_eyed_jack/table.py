@@ -154,7 +154,7 @@ class OneEyedJackTable(TableController):
             self._say(copies_out_reason(card), "error")
             return False
         if card:
-            return self._play(self.rules.play_on(card, (row, col)))
+            return self.play(self.rules.play_on(card, (row, col)))
         options = cards_for_space(self.state, row, col)
         if (row, col) in CORNERS:
             self._say("Corners are free spaces: they count for every side, and nobody plays on them.")
@@ -168,13 +168,13 @@ class OneEyedJackTable(TableController):
         return False
 
     def pass_turn(self) -> bool:
-        return self._play({"type": "pass"})
+        return self.play({"type": "pass"})
 
     def swap(self) -> bool:
         if not self.card:
             self._say("Tap the dead card first (rank, then suit), then Swap.", "error")
             return False
-        return self._play({"type": "swap", "card": self.card})
+        return self.play({"type": "swap", "card": self.card})
 
     def undo(self) -> None:
         """Take back the last action. A play's card comes back chosen, so a chip put on the wrong
@@ -194,7 +194,7 @@ class OneEyedJackTable(TableController):
 
     # -- inside --------------------------------------------------------------------------
 
-    def _play(self, action: dict) -> bool:
+    def play(self, action: dict) -> bool:
         """Send one action to the rules; say their reason if they refuse it, else what it did."""
         before = self.game_view()
         try:

@@ -371,6 +371,10 @@ class OneEyedJackScreen(GameScreen):
     def tap_space(self, row: int, col: int):
         self.forward(self.table.tap_space, row, col)
 
+    def play(self, action: dict) -> bool:
+        """Send one action (as logged) to the table: the rules' reason if they refuse it."""
+        return bool(self.forward(self.table.play, action))
+
     def pass_turn(self):
         self.forward(self.table.pass_turn)
 
