@@ -8,8 +8,9 @@ import subprocess
 
 import pytest
 
-# The tiny test game registers itself on import; only the tests that ask for it may import it
-# (pytest's doctest collection would otherwise leave it on every screen's list of games).
+# High Card (tests/games/high_card/) registers itself on import; only the tests that ask for it
+# may import it (pytest's doctest collection would otherwise leave it on every screen's list of
+# games, and its own tests run in tests/test_a_new_game.py's copy, where it is a game folder).
 collect_ignore_glob = ["games/*"]
 
 

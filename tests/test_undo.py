@@ -9,8 +9,6 @@ comparing with the states on the way; one refold of the whole log at the end.
 
 from __future__ import annotations
 
-import random
-
 import pytest
 from hypothesis import given, settings, strategies as st
 
@@ -18,42 +16,23 @@ from companion import random_player
 from companion.engine import Game
 from companion.errors import IllegalAction
 from companion.games import GAMES
-from companion.games.registry import register_game, unregister_game
+from tests.games import HIGH_CARD, high_card_registered, rules_class, rules_ids
 
-from companion.games.slapjack.tests.test_judge import random_judging
-
-
-def played_by_the_random_player(rules_class, limit: int = 150):
-    """A function from a seed to a game of ``rules_class`` played by the one random player."""
-    return lambda seed: random_player.play(rules_class(), seed, limit=limit)
-
-
-def tiny_rules():
-    from tests.games import tiny_game
-
-    return tiny_game.TinyRules()
-
-
-# Every registered game, looked up (never listed here), plus Slapjack's second rules class (the
-# race judge, which its header chooses) and the tiny fifth game registered for these tests.
-GENERATORS = {name: played_by_the_random_player(info.rules) for name, info in GAMES.items()}
-GENERATORS["slapjack, race judge"] = lambda seed: random_judging(seed, 120)   # lists no legal actions yet
-GENERATORS["tiny"] = played_by_the_random_player(tiny_rules)
+# Every registered game's rules, looked up (never listed here), each rules class a header may
+# choose included (Slapjack's race judge), and High Card, registered for these tests.
+NAMES = rules_ids()
 
 
 @pytest.fixture(autouse=True, scope="module")
-def tiny_registered():
-    """The tiny game is registered only for these tests, so no other test sees a fifth game."""
-    from tests.games import tiny_game
-
-    register_game(tiny_game.TINY)   # again, if an earlier test took it out
-    yield
-    unregister_game("tiny")
+def high_card():
+    """High Card is registered only for these tests, so no other test sees a fifth game."""
+    with high_card_registered() as info:
+        yield info
 
 
 def test_every_registered_game_is_checked_here():
-    assert set(GAMES) <= {name.split(",")[0] for name in GENERATORS}
-    assert "tiny" in GAMES
+    assert set(GAMES) <= {name.split("/")[0] for name in NAMES}
+    assert HIGH_CARD in GAMES and "slapjack/SlapjackJudgeRules" in NAMES
 
 
 def check_undo(played: Game) -> None:
@@ -79,10 +58,10 @@ def check_undo(played: Game) -> None:
         game.pop()
 
 
-@pytest.mark.parametrize("name", list(GENERATORS))
+@pytest.mark.parametrize("name", NAMES)
 @settings(max_examples=12, deadline=None, derandomize=True, database=None)
 @given(seed=st.integers(min_value=0, max_value=100_000))
 def test_undo_gives_back_the_state_before_each_action(name, seed):
-    played = GENERATORS[name](seed)
+    played = random_player.play(rules_class(name)(), seed, limit=150)
     assert played.actions, "the random player made at least one move"
     check_undo(played)

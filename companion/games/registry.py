@@ -25,6 +25,9 @@ class GameInfo:
     # For a game whose header picks one of several rules classes (Slapjack's judge-only
     # feed); without it every header gets ``rules``.
     choose: Optional[Callable[[Mapping], type[Rules]]] = None
+    # The rules classes other than ``rules`` that ``choose`` may pick, so that what is checked
+    # for every game (its legal actions, the one random player, undo) reaches them too.
+    variants: tuple[type[Rules], ...] = ()
 
     @property
     def folder(self) -> str:
@@ -35,6 +38,11 @@ class GameInfo:
     def log_doc(self) -> str:
         """The log format, for a reader of the repository: ``log.md`` beside the rules."""
         return f"{self.folder}/log.md"
+
+    @property
+    def every_rules(self) -> tuple[type[Rules], ...]:
+        """``rules`` and its variants: every rules class a header of this game may be played by."""
+        return (self.rules, *self.variants)
 
     def rules_for(self, header: Mapping | None = None) -> Rules:
         cls = self.choose(header) if self.choose is not None and header is not None else self.rules

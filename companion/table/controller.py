@@ -9,7 +9,21 @@ screen draws. It never touches Kivy or a device, so tests drive it with a fake c
 
 from __future__ import annotations
 
-from typing import Callable, Sequence
+from dataclasses import dataclass
+from typing import Callable, Optional, Sequence
+
+MOST_GUESSES = 3   # an unsure card: the feed's best guesses, offered side by side
+
+
+@dataclass(frozen=True)
+class Offer:
+    """A card a feed saw, offered to the table until it answers: one card the feed is sure of,
+    or the guesses for one it is not (best first)."""
+
+    cards: tuple[str, ...]
+    sure: bool
+    player: Optional[str]       # whose play it would be
+    until: Optional[float] = None   # when a sure card becomes the play by itself (None: it waits for a tap)
 
 
 class TableController:

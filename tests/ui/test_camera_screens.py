@@ -273,7 +273,7 @@ def test_jack_change_it_takes_the_card_seen_on_the_pile_as_the_players_play(driv
     driver.pump(2)
     assert still_camera._listener is screen
     seen_by_camera(driver, still_camera, "on_card", "7C", 10.0)
-    assert screen.seen_bar.question.text == "Ann played 7\u2663?"
+    assert screen.seen_bar.question.text.startswith("Ann plays 7\u2663 in ")   # counting down its grace
     assert session.game.actions == [], "nothing is entered before the table's tap"
     tap_seen(driver, screen, "7C")
     assert session.game.actions == [{"type": "play", "cards": ["7C"]}] and screen.seen_bar is None

@@ -1,7 +1,8 @@
 """Jack Change It from the camera without a tap: a card the camera is sure of is the current
 player's play once a short grace is over (about 1.5 s), unless the table taps "Not it". A Jack
 still asks its suit and A♥ whether 2♥ went with it (docs/rules.md, "Jack Change It").
-The grace runs on a fake clock."""
+The grace runs on a fake clock, in the table controller (its own tests are in
+companion/games/jack_change_it/tests/test_table.py): here, what the screen draws of it."""
 
 from __future__ import annotations
 
@@ -22,11 +23,11 @@ def screen(driver, app):
     screen = app.open_session(session)
     driver.pump(2)
     clock = FakeClock()
-    screen.camera_schedule = clock.schedule
+    screen.use_clock(clock.now, clock.schedule)
     screen.clock_for_test = clock
     yield screen
+    screen.table.close()
     screen.put_seen_away()
-    screen.camera_schedule = None
     session.abandon()
 
 
@@ -36,10 +37,13 @@ def later(screen, seconds):
 
 
 def test_a_sure_card_is_the_players_play_after_the_grace(driver, screen):
-    """7♣ on 7♥ matches by rank: after the grace it is Ann's play, with no tap."""
+    """7♣ on 7♥ matches by rank: after the grace it is Ann's play, with no tap. The offer counts
+    the grace down in whole seconds."""
     screen.on_card("7C")
-    assert screen.seen_bar.question.text == "Ann played 7\u2663?"
-    later(screen, 1.4)
+    assert screen.seen_bar.question.text == "Ann plays 7\u2663 in 2s"
+    later(screen, 0.5)
+    assert screen.seen_bar.question.text == "Ann plays 7\u2663 in 1s"
+    later(screen, 0.9)
     assert screen.session.game.actions == [], "the grace is not over: Not it can still stop it"
     later(screen, 0.1)
     assert screen.session.game.actions == [{"type": "play", "cards": ["7C"]}] and screen.seen_bar is None

@@ -6,15 +6,14 @@ tapping a card there instead puts the camera's offer away.
 ``camera_end()`` when it goes; the camera link (ui/camera_link.py) then hands it ``on_card`` /
 ``on_unsure`` on the main thread, and the screen says what a card means for its game in
 ``camera_question(code)`` and ``camera_take(code)``. ``camera_take_at_once`` skips the offer
-(One-Eyed Jack: the card is only chosen, the table still taps its space). With
-``camera_grace_s`` a sure card is taken by itself once that grace is over unless the table
-taps "Not it" (Jack Change It).
+(One-Eyed Jack: the card is only chosen, the table still taps its space). A screen whose table
+controller keeps the offer itself (Jack Change It, whose sure card becomes the play once a grace
+is over) draws it with ``show_offer`` and answers its taps there.
 """
 
 from __future__ import annotations
 
 from kivy.app import App
-from kivy.clock import Clock
 from kivy.metrics import dp, sp
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.label import Label
@@ -51,7 +50,7 @@ class SeenCardBar(BoxLayout):
         cards = BoxLayout(spacing=dp(8)) if two_rows else first
         self.question = Label(text=question, font_name=theme.FONT_BOLD, font_size="21sp", color=theme.TEXT,
                               halign="left", valign="middle")   # wraps to a second line rather than cut
-        self.question.bind(size=self._size_question)
+        self.question.bind(size=self._size_question, text=lambda label, _: self._size_question(label, label.size))
         first.add_widget(self.question)
         self.buttons: dict[str, TableButton] = {}
         for code, words in choices:
@@ -86,10 +85,8 @@ class SeesCards:
     """Mixed into a game screen (a Kivy Screen) whose plays the camera may see."""
 
     camera_take_at_once = False
-    camera_grace_s: float | None = None   # a sure card is taken by itself after this, "Not it" stops it
-    camera_schedule = None                # (delay, fn) -> handle with cancel(); None: Kivy's Clock
     seen_bar: SeenCardBar | None = None
-    _grace = None
+    _shown_offer = None   # the table controller's offer the bar shows (draw_offer)
 
     def camera_question(self, code: str) -> str:
         return f"Seen: {card_words(code)}?"
@@ -133,21 +130,25 @@ class SeesCards:
             self.put_seen_away()
             self.camera_take(cards[0])
             return
-        self.put_seen_away()
         if sure:
             question = self.camera_question(cards[0])
             choices = [(cards[0], f"Yes, {card_words(cards[0])}")]
         else:
             question = "Which card landed?"
             choices = [(code, card_words(code)) for code in cards]
+        self.show_offer(question, choices, on_choose=self._seen_chosen, on_dismiss=self.put_seen_away)
+
+    def show_offer(self, question: str, choices: list[tuple[str, str]], on_choose, on_dismiss) -> SeenCardBar:
+        """Put up the offer bar (``choices`` are (card, words) buttons, then "Not it"), in place of
+        what :meth:`camera_offer_over` names; it stays until :meth:`put_seen_away`."""
+        self.put_seen_away()
         over = self.camera_offer_over()
         if not over:
-            self.seen_bar = bar = SeenCardBar(question, choices, on_choose=self._seen_chosen,
-                                              on_dismiss=self.put_seen_away)
+            self.seen_bar = bar = SeenCardBar(question, choices, on_choose=on_choose, on_dismiss=on_dismiss)
         else:
             _, _, _, tall = self._covered(over)
-            self.seen_bar = bar = SeenCardBar(question, choices, on_choose=self._seen_chosen,
-                                              on_dismiss=self.put_seen_away, two_rows=tall >= 2 * SeenCardBar.ROW)
+            self.seen_bar = bar = SeenCardBar(question, choices, on_choose=on_choose,
+                                              on_dismiss=on_dismiss, two_rows=tall >= 2 * SeenCardBar.ROW)
             bar.size_hint, bar.pos_hint = (None, None), {}
             least = bar.height   # its buttons' own height, if what it covers is lower
 
@@ -159,13 +160,24 @@ class SeesCards:
             bar.unbind_cover = lambda: [(w.unbind(pos=cover), w.unbind(size=cover)) for w in over]
             cover()
         self.add_widget(bar)
-        if sure and self.camera_grace_s:
-            self._grace = self._schedule(self.camera_grace_s, lambda: self._seen_chosen(cards[0]))
+        return bar
 
-    def _schedule(self, delay: float, fn):
-        if self.camera_schedule is not None:
-            return self.camera_schedule(delay, fn)
-        return Clock.schedule_once(lambda dt: fn(), delay)
+    def draw_offer(self, offer, question: str, on_choose, on_dismiss) -> None:
+        """Draw a table controller's offer (companion/table/controller.py's ``Offer``): its bar,
+        put up once and its question kept up to date (a countdown); no offer, no bar."""
+        if offer is None:
+            self._shown_offer = None
+            self.put_seen_away()
+            return
+        if offer is self._shown_offer and self.seen_bar is not None:
+            self.seen_bar.question.text = question
+            return
+        if offer.sure:
+            choices = [(offer.cards[0], f"Yes, {card_words(offer.cards[0])}")]
+        else:
+            choices = [(code, card_words(code)) for code in offer.cards]
+        self.show_offer(question, choices, on_choose=on_choose, on_dismiss=on_dismiss)
+        self._shown_offer = offer
 
     def _covered(self, widgets) -> tuple[float, float, float, float]:
         """(x, y, width, height) round ``widgets`` and a little more (the corners of what lies
@@ -180,9 +192,6 @@ class SeesCards:
         self.camera_take(code)
 
     def put_seen_away(self) -> None:
-        grace, self._grace = self._grace, None
-        if grace is not None:
-            grace.cancel()
         bar = self.seen_bar
         if bar is not None:
             self.seen_bar = None

@@ -446,15 +446,31 @@ class JackChangeItRules(Rules):
         a hand the companion cannot see: every card not known to be twice in the pile is offered."""
         if state.finished:
             return []
-        actions: list[dict] = []
-        for cards in _PLAYS:
-            suits = [s for s in SUITS if s != state.suit] if cards[-1].rank == "J" else [None]
-            for suit in suits:
-                if play_reason(state, list(cards), suit) is None:
-                    actions.append({"type": "play", "cards": [str(c) for c in cards],
-                                    **({"suit": suit} if suit else {})})
+        actions = [action for cards in _PLAYS for action in _legal_plays(state, cards)]
         actions.append({"type": "pickup" if state.owed else "lift"})
         return actions
+
+    def plays_of(self, state: JackChangeItState, card: str) -> list[dict]:
+        """The legal plays that lay ``card`` first (its part of :meth:`legal_actions`): a Jack once
+        for each suit it may name, the Ace of Hearts alone and with the 2 of Hearts on top. What a
+        screen offers once that card is tapped; empty when the card does not go now.
+
+        >>> from companion.engine import Game
+        >>> state = Game({"game": "jack-change-it", "players": ["A", "B"], "start": "7H"}).state
+        >>> [play.get("suit") for play in JackChangeItRules().plays_of(state, "JH")]
+        ['S', 'D', 'C']
+        >>> JackChangeItRules().plays_of(state, "JS")
+        []
+        """
+        if state.finished:
+            return []
+        first = parse_card(card)
+        return [action for cards in _PLAYS if cards[0] == first for action in _legal_plays(state, cards)]
+
+    def draw_action(self, state: JackChangeItState) -> dict | None:
+        """The one action that is not a play (its part of :meth:`legal_actions`): the pick-up of
+        what is owed, else the lift of a card; None once the game is over."""
+        return next((action for action in self.legal_actions(state) if action["type"] != "play"), None)
 
     def cards_out(self, state: JackChangeItState) -> dict[str, int]:
         return dict(Counter(state.pile))
@@ -468,3 +484,10 @@ class JackChangeItRules(Rules):
 
 # Every play there is: each card alone, and the Ace and 2 of Hearts together.
 _PLAYS = tuple((card,) for card in full_deck()) + (tuple(parse_card(c) for c in ACE_AND_TWO),)
+
+
+def _legal_plays(state: JackChangeItState, cards: tuple[Card, ...]) -> list[dict]:
+    """``cards`` as the actions the rules take now: none, one, or a Jack's one a suit it may name."""
+    suits = [s for s in SUITS if s != state.suit] if cards[-1].rank == "J" else [None]
+    return [{"type": "play", "cards": [str(c) for c in cards], **({"suit": suit} if suit else {})}
+            for suit in suits if play_reason(state, list(cards), suit) is None]

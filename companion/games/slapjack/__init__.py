@@ -3,6 +3,8 @@ folder found by ``companion.games`` (docs/adding-a-game.md)."""
 
 from companion.games.registry import GameInfo, register_game
 
+from .judge import SlapjackJudgeRules
 from .rules import SlapjackRules, rules_for_header
 
-GAME = register_game(GameInfo("slapjack", "Slapjack", "Race to slap the Jacks", SlapjackRules, choose=rules_for_header, order=1))
+GAME = register_game(GameInfo("slapjack", "Slapjack", "Race to slap the Jacks", SlapjackRules, choose=rules_for_header,
+                              variants=(SlapjackJudgeRules,), order=1))

@@ -38,7 +38,7 @@ from companion.errors import BadHeader, IllegalAction
 from companion.rules import Outcome, Rules
 from companion.games.slapjack.game_view import JudgeView, Penalty, RaceView, SlapView, tallies
 from companion.games.slapjack import races
-from companion.games.slapjack.header import Seated, Setup, Tally, read_setup
+from companion.games.slapjack.header import MAX_PLAYERS, MIN_PLAYERS, Seated, Setup, Tally, read_setup
 
 _and, _ms = races.and_words, races.ms_text
 
@@ -272,6 +272,15 @@ def _describe(state: JudgeState, words, ms) -> list[str]:
     return lines
 
 
+RACE_GAP, SLAP_GAP = 2.0, 0.1   # seconds from the last known press to a listed race, a listed late press
+TIE_WINDOWS_MS = (0, 3)          # the tie windows an example header picks between (0: off)
+
+
+def _latest_time(state: JudgeState) -> float:
+    race = state.race
+    return max((t for _, t in race.slaps), default=0.0) if race is not None else 0.0
+
+
 class SlapjackJudgeRules(Rules):
     """Slapjack's race judge: the header's ``"feed": "none"`` (companion/games/slapjack/log.md,
     "Race judge only"). It answers what the Slapjack table and screens ask of the card
@@ -279,6 +288,7 @@ class SlapjackJudgeRules(Rules):
 
     name = "slapjack"
     title = "Slapjack"
+    copies = 0   # the judge sees no cards at all
 
     def start(self, header: dict) -> JudgeState:
         setup = read_setup(header)
@@ -313,6 +323,39 @@ class SlapjackJudgeRules(Rules):
         if not state.finished:
             return None
         return Outcome(tuple(state.winners), "named by the table" if state.winners else "ended by the table, no winner named")
+
+    def current_player(self, state: JudgeState) -> None:
+        """Nobody's: every player may press at once, and the verdicts are the table's taps."""
+        return None
+
+    def legal_actions(self, state: JudgeState) -> list[dict]:
+        """The slap-off's winner while a tie waits (only one of the tied); else the table's
+        verdict on the race waiting for one and a late press joining it (any player), a new
+        race opened by any one player or by all of them at once (a tie, with the tie window
+        on), and the end, with or without a winner named (log.md, "Race judge only"). Press
+        times come a little after the last one the state knows."""
+        if state.finished:
+            return []
+        players = state.players
+        if state.pending == "slapoff":
+            return [{"type": "slapoff", "winner": players[i]} for i in state.tie()]
+        latest = _latest_time(state)
+        actions: list[dict] = []
+        if state.pending == "verdict":
+            actions += [{"type": "verdict", "good": True}, {"type": "verdict", "good": False}]
+            late = round(latest + SLAP_GAP, 3)
+            actions += [{"type": "slap", "player": name, "t": late} for name in players]
+        t = round(latest + RACE_GAP, 3)
+        actions += [{"type": "race", "slaps": [{"player": name, "t": t}]} for name in players]
+        actions.append({"type": "race", "slaps": [{"player": name, "t": t} for name in players]})
+        actions.append({"type": "end"})
+        actions += [{"type": "end", "winners": [name]} for name in players]
+        return actions
+
+    def example_header(self, players: int | None, rng) -> dict:
+        count = players or rng.randint(MIN_PLAYERS, MAX_PLAYERS)
+        return {"game": self.name, "players": [f"P{i + 1}" for i in range(count)], "feed": "none",
+                "options": {"tie_window_ms": rng.choice(TIE_WINDOWS_MS)}}
 
     def race_view(self, state: JudgeState) -> RaceView | None:
         return _race_view(state, _and, _ms)

@@ -1,22 +1,26 @@
 """Jack Change It at the table: whose turn, the suit in play, what is owed and every card count,
-large enough to read from the far end; each turn entered with two taps (rank, then suit).
+large enough to read from the far end; each turn entered with two taps (rank, then suit), or
+seen by the camera over the pile.
 
-The screen decides nothing about the rules: it asks the engine (``play_problem``, the session's
-``check``) and shows the engine's own words, for a play it accepts and for one it refuses.
+The screen decides nothing about the rules and keeps no timer: it draws the table controller
+(companion/games/jack_change_it/table.py), which asks the rules what may be played and holds
+the camera's offer and its grace, and forwards the table's taps to it.
 """
 
 from __future__ import annotations
 
+import time
+
 from kivy.app import App
+from kivy.clock import Clock
 from kivy.metrics import dp
 from kivy.properties import BooleanProperty, ColorProperty, NumericProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.label import Label
 from kivy.uix.modalview import ModalView
 
-from companion.cards import SUIT_NAMES, SUITS
-from companion.errors import IllegalAction
-from companion.games.jack_change_it.rules import play_problem
+from companion.cards import SUIT_NAMES
+from companion.games.jack_change_it.table import JackChangeItTable, Question
 
 from ui.screens.game_screen import GameScreen
 from ui import sound, theme
@@ -27,7 +31,6 @@ from ui.widgets.name_grid import even_rows, text_width
 
 DIRECTION_ARROWS = {"clockwise": "\u21bb", "anticlockwise": "\u21ba"}  # the round arrow
 STEP_ARROWS = {"clockwise": "\u203a", "anticlockwise": "\u2039"}  # between seats, in the way play goes
-ACE_OF_HEARTS, TWO_OF_HEARTS = "AH", "2H"
 
 
 # -- the table ------------------------------------------------------------------------------------
@@ -125,10 +128,11 @@ class JackChangeItScreen(GameScreen):
         super().__init__(**kwargs)
         self.seats: dict[str, SeatTile] = {}
         self.step_arrows: list[StepArrow] = []
-        self._take = "lift"  # what the main button does while the game is on: "lift" or "pickup"
+        self.table: JackChangeItTable | None = None
         self.chooser: ChooserView | None = None
         self.chooser_buttons: dict[str, PickerSuitButton | TableButton] = {}
-        self._note = ""  # says what Undo took back, until the next action
+        self._shown_question: Question | None = None   # the table's question the chooser shows
+        self._said = 0   # the table's refusals already shown
         self.ids.picker.bind(on_card=lambda picker, code: self.picked(code))
         self.bind(size=lambda *_: self.lay_out_seats())
 
@@ -137,10 +141,19 @@ class JackChangeItScreen(GameScreen):
         self.four_colour = app.four_colour
         if session is not None:
             self.session = session
-            self._note = ""
+            self.use_clock(time.monotonic, lambda delay, fn: Clock.schedule_once(lambda dt: fn(), delay))
             self.ids.picker.clear()
             self.build_seats()
         self.refresh()
+
+    def use_clock(self, now, schedule) -> None:
+        """A table for the session on this clock (the table's; a test's fake one; a picture's
+        stopped one): each of its timers redraws the screen when it fires."""
+        if self.table is not None:
+            self.table.close()
+        self.table = JackChangeItTable(self.session, now=now,
+                                       schedule=lambda delay, fn: schedule(delay, lambda: self.forward(fn)))
+        self._said = self.table.said
 
     def lay_out_seats(self) -> None:
         """As many seats to a row as keep every name whole: one row for a small table, two
@@ -207,155 +220,121 @@ class JackChangeItScreen(GameScreen):
             self.turn_fill = app.player_colour(s.winner)
             self.winner_text = "Game over"
             self.prompt_text = f"Well played, {s.winner}!"
-            self.action_text = "New game"
         else:
             self.turn_text = s.turn
             self.turn_fill = app.player_colour(s.turn)
             self.winner_text = ""
             self.prompt_text = s.prompt
-            self._take = "pickup" if "pickup" in s.actions else "lift"
-            self.action_text = f"Pick up {s.owed.count}" if self._take == "pickup" else "Lift a card"
+        self.action_text = self.table.action_words
         self.stock_text = f"Stock {s.stock} \u00b7 pile {s.pile}"
-        self.last_text = words_markup(self._note or s.last, self.four_colour)
+        self.last_text = words_markup(self.table.last_words, self.four_colour)
         reminders = []
         if s.turn_over_pile:
             reminders.append("Turn the pile over: keep the top card")
         if s.forgiven:
             reminders.append(f"{s.forgiven} forgiven: no cards left")
         self.reminder_text = " \u00b7 ".join(reminders)
+        self.draw_table_offer()
+        self.draw_question()
 
-    # -- the camera: the card seen on the pile is the current player's play (ui/widgets/seen_card.py)
+    # -- the table's taps, forwarded to its controller --------------------------------------------
 
-
-    camera_grace_s = 1.5   # a sure card is the player's play by itself unless "Not it" is tapped
-
-    def camera_question(self, code: str) -> str:
-        return f"{self.session.view().turn} played {card_text(code)}?"
-
-    def camera_offer_over(self):
-        # Over the whole band of name, suit and card when it is one band (the question names the
-        # player); in a tall window over the name alone, leaving the suit in play in sight.
-        return (self.ids.head,) if self.width > self.height else (self.ids.turn_label,)
-
-    def camera_knows(self, code: str) -> bool:
-        """The 2\u2665 laid on the A\u2665 belongs to that play: seen while its question is open, or
-        just after it went in with the A\u2665."""
-        if self.chooser is not None:
-            return True
-        actions = self.session.game.actions
-        return bool(actions) and len(actions[-1].get("cards", ())) > 1 and code in actions[-1]["cards"]
-
-    def camera_take(self, code: str) -> None:
-        self.picked(code)   # a Jack still asks its suit, the A\u2665 whether the 2\u2665 went with it
-
-    # -- a turn ---------------------------------------------------------------------------------
-
-    def picked(self, code: str) -> None:
-        """A card tapped on the picker: a Jack asks for its suit, the A♥ whether the 2♥ went with it."""
-        if self.session is None or self.finished:
+    def forward(self, fn, *args) -> None:
+        """Hand one tap (or a timer of the table's) to the table, then draw what it says: a
+        refusal in the rules' own words, or the play that went in."""
+        if self.table is None:
             return
-        self.put_seen_away()   # the card pad put right what the camera offered
-        if code[:-1] == "J":
-            self.ask_suit(code)
-        elif code == ACE_OF_HEARTS:
-            self.ask_ace()
-        else:
-            self.play([code])
-
-    def play(self, cards: list[str], suit: str | None = None) -> bool:
-        action = {"type": "play", "cards": list(cards)}
-        if suit is not None:
-            action["suit"] = suit
-        return self.act(action)
-
-    def act(self, action: dict) -> bool:
-        """Hand one action to the session; a refusal shows the engine's reason and changes nothing."""
-        self.close_chooser()
-        self.put_seen_away()
-        try:
-            self.session.play(action)
-        except IllegalAction as exc:
-            App.get_running_app().notify(str(exc), "error")
-            return False
-        self._note = ""
         app = App.get_running_app()
-        if app.root.notice_kind == "error":
+        count = len(self.session.game.actions)
+        fn(*args)
+        entered = len(self.session.game.actions) > count
+        if self.table.said != self._said:
+            self._said = self.table.said
+            app.notify(self.table.message, "error")
+        elif entered and app.root.notice_kind == "error":
             app.clear_notice()  # an old refusal no longer applies
         self.refresh()
-        sound.play("game-over" if self.finished else "pick-up") if self.finished or self.owed else None
-        return True
+        if entered and (self.finished or self.owed):
+            sound.play("game-over" if self.finished else "pick-up")
+
+    def picked(self, code: str) -> None:
+        """A card tapped on the picker: a Jack asks for its suit, the A♥ whether the 2♥ went with
+        it (the card pad also puts right what the camera offered)."""
+        self.forward(self.table.choose, code)
 
     def main_action(self):
         """Lift a card, pick up what is owed, or (once somebody has won) set up the next game."""
         if self.finished:
             App.get_running_app().new_game("jack-change-it")
             return
-        self.act({"type": self._take})
+        self.forward(self.table.main_action)
 
     def undo(self):
-        app = App.get_running_app()
-        self.close_chooser()
         self.ids.picker.clear()
-        said = self.session.view().last
-        try:
-            self.session.undo()
-        except IllegalAction as exc:
-            app.notify(str(exc).capitalize(), "error")
+        self.forward(self.table.undo)
+
+    # -- the camera: the card seen on the pile is offered by the table (ui/widgets/seen_card.py) ---
+
+    def offer_seen(self, cards: list[str], sure: bool) -> None:
+        if self.table is None or not cards:
             return
-        self._note = f"Undone: {said}"
-        self.refresh()
+        if sure:
+            self.forward(self.table.on_card, cards[0])
+        else:
+            self.forward(self.table.on_unsure, cards)
+
+    def camera_end(self) -> None:
+        if self.table is not None:
+            self.table.put_offer_away()
+        super().camera_end()
+
+    def camera_offer_over(self):
+        # Over the whole band of name, suit and card when it is one band (the question names the
+        # player); in a tall window over the name alone, leaving the suit in play in sight.
+        return (self.ids.head,) if self.width > self.height else (self.ids.turn_label,)
+
+    def draw_table_offer(self) -> None:
+        """The table's offer: its question counting down while the grace runs, "Not it" beside."""
+        self.draw_offer(self.table.offer, self.table.offer_words(),
+                           on_choose=lambda code: self.forward(self.table.choose, code),
+                           on_dismiss=lambda: self.forward(self.table.not_it))
 
     # -- the two questions a card can raise ---------------------------------------------------------
 
-    def ask_suit(self, code: str) -> None:
-        """Offer exactly the suits the engine allows this Jack to name (the three others)."""
-        state = self.session.state
-        allowed = [suit for suit in SUITS if play_problem(state, [code], suit) is None]
-        if not allowed:
-            # The Jack itself does not go (wrong suit, cards owed, or it would be the last card).
-            App.get_running_app().notify(play_problem(state, [code]) or f"{card_text(code)} can't be played now",
-                                         "error")
+    def draw_question(self) -> None:
+        """The table's question, as a chooser: the suits the rules let this Jack name, or the A♥
+        alone or with the 2♥ (what each leaves owed)."""
+        question = self.table.question
+        if question is None:
+            self._shown_question = None
+            self.close_chooser()
+            return
+        if question is self._shown_question and self.chooser is not None:
             return
         buttons = {}
-        for suit in allowed:
-            button = PickerSuitButton(suit=suit, four_colour=self.four_colour, note=SUIT_NAMES[suit],
-                                      symbol_scale=0.45, font_size="22sp")
-            button.bind(on_release=lambda btn, s=suit: self.play([code], s))
-            buttons[suit] = button
-        self.open_chooser(f"{self.card_words(code)} changes the suit to:", buttons, cols=len(buttons))
-
-    def ask_ace(self) -> None:
-        """A♥ alone, or A♥ with 2♥ on top: one play, so it is asked before anything is entered."""
-        state = self.session.state
-        problem = play_problem(state, [ACE_OF_HEARTS])
-        if problem:
-            App.get_running_app().notify(problem, "error")
-            return
-        buttons = {}
-        for cards in ([ACE_OF_HEARTS], [ACE_OF_HEARTS, TWO_OF_HEARTS]):
-            words = " + ".join(self.card_words(c) for c in cards) + (" alone" if len(cards) == 1 else "")
-            owed = self._owed_after({"type": "play", "cards": cards})
-            if owed:
-                words += f"\n{owed.player} picks up {owed.count}"
-            button = TableButton(text=words, font_size="24sp", primary=len(cards) == 1, markup=True)
-            button.bind(on_release=lambda btn, c=cards: self.play(c))
-            buttons[" ".join(cards)] = button
-        ace, two = self.card_words(ACE_OF_HEARTS), self.card_words(TWO_OF_HEARTS)
-        self.open_chooser(f"{ace} played: did {two} go on top of it?",
-                          buttons, cols=2)
+        if question.kind == "suit":
+            for choice in question.choices:
+                button = PickerSuitButton(suit=choice.key, four_colour=self.four_colour, note=SUIT_NAMES[choice.key],
+                                          symbol_scale=0.45, font_size="22sp")
+                buttons[choice.key] = button
+            title = f"{self.card_words(question.card)} changes the suit to:"
+        else:
+            for choice in question.choices:
+                cards = choice.action["cards"]
+                words = " + ".join(self.card_words(c) for c in cards) + (" alone" if len(cards) == 1 else "")
+                if choice.owed:
+                    words += f"\n{choice.owed.player} picks up {choice.owed.count}"
+                buttons[choice.key] = TableButton(text=words, font_size="24sp", primary=len(cards) == 1, markup=True)
+            ace, two = (self.card_words(c) for c in question.choices[-1].action["cards"])
+            title = f"{ace} played: did {two} go on top of it?"
+        for key, button in buttons.items():
+            button.bind(on_release=lambda btn, k=key: self.forward(self.table.answer, k))
+        self.open_chooser(title, buttons, cols=len(buttons) if question.kind == "suit" else 2)
+        self._shown_question = question
 
     def card_words(self, code: str) -> str:
         """A card as markup: its rank, and its suit symbol in the suit's colour."""
         return card_markup(code, self.four_colour)
-
-    def _owed_after(self, action: dict):
-        """What the engine says would be owed after ``action`` (an ``Owed``, or None), without
-        entering it."""
-        try:
-            state = self.session.game.check(action)
-        except IllegalAction:
-            return None  # offered anyway: a tap on it shows the engine's reason
-        return self.session.game.rules.view(state).owed
 
     def open_chooser(self, title: str, buttons: dict, cols: int) -> None:
         self.close_chooser()
@@ -370,10 +349,14 @@ class JackChangeItScreen(GameScreen):
         view.open(animation=False)
 
     def close_chooser(self) -> None:
-        if self.chooser is not None:
-            self.chooser.dismiss(animation=False)
-        self.chooser, self.chooser_buttons = None, {}
+        chooser, self.chooser, self.chooser_buttons = self.chooser, None, {}
+        if chooser is not None:
+            chooser.dismiss(animation=False)
 
     def _forget_chooser(self, view) -> None:
+        """Cancel, or a tap beside the chooser: the table's question is put away unanswered."""
         if view is self.chooser:
             self.chooser, self.chooser_buttons = None, {}
+            self._shown_question = None
+            if self.table is not None:
+                self.table.cancel_question()

@@ -2,27 +2,30 @@
 
 A player taps the card they are playing (rank, then suit) or taps a space (which picks the card
 it shows), the board lights where that card may go, and a tap puts the chip down. Which spaces
-light, which chips are locked, the rows and the winner all come from the rules in companion;
-this screen only shows them and sends the table's taps as actions.
+light, which chips are locked, the rows and the winner all come from the rules in companion,
+through the table controller (companion/games/one_eyed_jack/table.py); this screen draws it and
+forwards the table's taps to it.
 """
 
 from __future__ import annotations
 
+import time
+
 from kivy.app import App
+from kivy.clock import Clock
 from kivy.metrics import dp
 from kivy.properties import BooleanProperty, ListProperty, NumericProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.utils import escape_markup
 
 from companion.cards import SUIT_SYMBOLS
-from companion.errors import IllegalAction
-from companion.games.one_eyed_jack.rules import all_copies_out, cards_for_space, copies_out_reason, is_dead
-from companion.games.one_eyed_jack.board import CORNERS, ONE_EYED, TWO_EYED, card_at
+from companion.games.one_eyed_jack.board import ONE_EYED, TWO_EYED, card_at
+from companion.games.one_eyed_jack.table import OneEyedJackTable
 
 from ui.screens.game_screen import GameScreen
 from ui import sound, theme
 from ui.widgets.board import OneEyedBoard, side_colour  # the module also gives the .kv OneEyedChip
-from ui.widgets.card_picker import CardPicker, PickerRankButton, PickerSuitButton, card_text
+from ui.widgets.card_picker import CardPicker, PickerRankButton, PickerSuitButton
 from ui.widgets.card_words import card_markup
 from ui.widgets.name_grid import text_width
 
@@ -53,11 +56,6 @@ def stacked_names(members: list[str], room: float) -> str:
             half = (len(name) + 1) // 2
             lines += [name[:half] + "-", name[half:]]
     return "\n".join(lines)
-
-
-def reason(exc: Exception) -> str:
-    text = str(exc)
-    return text[:1].upper() + text[1:]
 
 
 class OneEyedStage(BoxLayout):
@@ -129,6 +127,8 @@ class OneEyedJackScreen(GameScreen):
     def __init__(self, **kwargs):
         super().__init__(**kwargs)
         self.side_tiles: list[OneEyedSideTile] = []
+        self.table: OneEyedJackTable | None = None
+        self._said = 0   # the table's notices already shown
         self.bind(size=self._fit)
         # The card stays chosen on the picker while the board shows where it may go.
         self.picker.bind(on_choice=lambda picker: self.choose(picker.rank, picker.suit))
@@ -168,7 +168,9 @@ class OneEyedJackScreen(GameScreen):
         self.four_colour = app.four_colour
         if session is not None:
             self.session = session
-            self.rank = self.suit = ""
+            self.table = OneEyedJackTable(session, now=time.monotonic,
+                                          schedule=lambda delay, fn: Clock.schedule_once(lambda dt: self.forward(fn), delay))
+            self._said = self.table.said
             self.build_sides()
         self._fit()
         self.refresh()
@@ -201,13 +203,12 @@ class OneEyedJackScreen(GameScreen):
     def refresh(self):
         if self.session is None:
             return
-        state = self.session.state
+        table = self.table
         view = self.session.view()
         self.finished = view.finished
         self.drawn = view.draw
         self.can_undo = self.session.can_undo
-        if self.finished:
-            self.rank = self.suit = ""
+        self.rank, self.suit = table.rank, table.suit
         card = self.card
 
         board = self.board
@@ -216,8 +217,7 @@ class OneEyedJackScreen(GameScreen):
         board.locked = [tuple(s) for s in view.locked]
         board.row_lines = [(line.side, [tuple(s) for s in line.spaces], line.count) for line in view.row_lines]
         board.winning = [(line.side, [tuple(s) for s in line.spaces], line.count) for line in view.winning_rows]
-        rules = self.session.game.rules
-        board.highlighted = [rules.space_of(play) for play in rules.plays_of(state, card)] if card else []
+        board.highlighted = table.lit
         board.choosing = bool(card)
         board.last = self.last_space()
 
@@ -228,30 +228,24 @@ class OneEyedJackScreen(GameScreen):
 
         self.reshuffle = view.reshuffle
         self.stock_text = f"Stock\n{view.stock}"
-        self.dead = bool(card) and card not in ONE_EYED + TWO_EYED and is_dead(state, card)
+        self.dead = table.dead
 
+        self.turn_text = table.turn_words()
+        self.result_text = table.result_words()
         if view.winner is not None:
-            winners = view.winners
             self.turn_side = view.winner
             self.turn_fill = side_colour(self.turn_side, self.side_colours)
-            self.turn_text = f"{' & '.join(winners)} {'win' if len(winners) > 1 else 'wins'}!"
-            count = rows[view.winner]
-            lines = len(view.winning_rows)
-            self.result_text = (f"{' & '.join(winners)} made {count} row{'s' if count != 1 else ''}.\n"
-                                f"The winning {'rows are' if lines > 1 else 'row is'} lit in gold.")
         elif view.draw:
-            self.turn_text = "A draw"
             self.turn_fill = theme.PANEL_LIGHT
-            self.result_text = ("Every player passed in a row: nobody could play." if view.draw_reason == "passes"
-                                else "The stock ran out a second time.")
         else:
             self.turn_side = view.turn_side
             self.turn_fill = side_colour(self.turn_side, self.side_colours)
-            self.turn_text = f"{view.turn}'s turn"
-            self.result_text = ""
         self.status_text = self.status_words(view)
         self.last_text = self.last_play_words()
         self.refresh_picker()
+        self.draw_offer(table.offer, table.offer_words(),
+                        on_choose=lambda code: self.forward(table.choose, code),
+                        on_dismiss=lambda: self.forward(table.not_it))
 
     def named(self, card: str) -> str:
         return card_markup(card, self.four_colour)
@@ -308,13 +302,7 @@ class OneEyedJackScreen(GameScreen):
 
     def suit_label(self, rank: str, suit: str) -> tuple[str, str]:
         """The suit, and under it what the card would do: a Jack's kind, or a dead card."""
-        code = rank + suit
-        if rank == "J":
-            note = "take off" if code in ONE_EYED else "wild"
-        elif rank and self.session is not None and not self.finished and is_dead(self.session.state, code):
-            note = "dead"
-        else:
-            note = ""
+        note = self.table.card_note(rank + suit) if rank and self.table is not None else ""
         return SUIT_SYMBOLS[suit], note
 
     def last_space(self):
@@ -326,10 +314,15 @@ class OneEyedJackScreen(GameScreen):
         return None
 
     # -- the camera: the card seen on the discard pile is the card to place (its spaces light up;
-    # the table still taps the space). An unsure card is offered (ui/widgets/seen_card.py).
+    # the table still taps the space). An unsure card is offered by the table (ui/widgets/seen_card.py).
 
-    camera_take_at_once = True
-
+    def offer_seen(self, cards: list[str], sure: bool) -> None:
+        if self.table is None or not cards:
+            return
+        if sure:
+            self.forward(self.table.on_card, cards[0])
+        else:
+            self.forward(self.table.on_unsure, cards)
 
     def camera_offer_over(self) -> tuple:
         # Over whose turn it is (the board stays whole): beside the board, down to what to do
@@ -338,107 +331,58 @@ class OneEyedJackScreen(GameScreen):
         return (ids.turn_banner, ids.home_button, ids.status_box) if self.landscape else (ids.turn_banner, ids.home_button)
 
     def camera_take(self, code: str) -> None:
-        if self.session is None or self.finished:
-            return
-        if all_copies_out(self.session.state, code):   # an old discard seen again: nobody holds it
-            App.get_running_app().notify(copies_out_reason(code), "error")
-            return
-        self.choose(code[:-1], code[-1])
+        """A card seen for sure: chosen, unless every copy of it is already played."""
+        self.offer_seen([code], sure=True)
 
-    # -- the table's taps ----------------------------------------------------------------------
+    def camera_end(self) -> None:
+        if self.table is not None:
+            self.table.not_it()
+        super().camera_end()
+
+    # -- the table's taps, forwarded to its controller -------------------------------------------
+
+    def forward(self, fn, *args):
+        """Hand one tap to the table, then draw what it says (and sound a row or the end)."""
+        if self.table is None:
+            return None
+        app = App.get_running_app()
+        before, count = self.session.view(), len(self.session.game.actions)
+        result = fn(*args)
+        if self.table.said != self._said:
+            self._said = self.table.said
+            notice = self.table.notice
+            app.notify(notice.text, notice.kind, seconds=notice.seconds)
+        self.refresh()
+        if len(self.session.game.actions) > count:   # a play, a swap or a pass went in
+            view = self.session.view()
+            if view.winner is not None or view.draw:
+                sound.play("game-over")
+            elif any(n > before.rows[side] for side, n in view.rows.items()):
+                sound.play("row")
+        return result
 
     def choose(self, rank: str, suit: str):
-        self.put_seen_away()
-        self.rank, self.suit = rank, suit
-        self.refresh()
+        """The card pad: the rank, then the suit (the card pad also puts away the camera's guesses)."""
+        self.forward(self.table.pick, rank, suit)
 
     def clear_card(self):
-        self.rank = self.suit = ""
-        self.refresh()
+        self.forward(self.table.clear_card)
 
     def tap_space(self, row: int, col: int):
-        app = App.get_running_app()
-        if self.session is None:
-            return
-        if self.finished:
-            app.notify("The game is over: Undo takes back the last play, or start a new game.", "error")
-            return
-        card = self.card
-        if card and all_copies_out(self.session.state, card):
-            app.notify(copies_out_reason(card), "error")
-            return
-        if card:
-            # The rules judge the tap: a refusal comes back with its reason.
-            self.play(self.session.game.rules.play_on(card, (row, col)))
-            return
-        # No card chosen yet: the space picks the card, when it can only be one.
-        options = cards_for_space(self.session.state, row, col)
-        if (row, col) in CORNERS:
-            app.notify("Corners are free spaces: they count for every side, and nobody plays on them.")
-        elif not options:
-            app.notify("That space has a chip. Tap the card you are playing first (rank, then suit).")
-        elif options[0] in ONE_EYED:
-            self.rank, self.suit = "J", ""
-            app.notify("Taking a chip off needs a one-eyed Jack: tap \u2660 or \u2665.")
-            self.refresh()
-        else:
-            self.rank, self.suit = options[0][:-1], options[0][-1]
-            self.refresh()
+        self.forward(self.table.tap_space, row, col)
 
     def play(self, action: dict) -> bool:
-        """Send one action to the rules; show their reason if they refuse it."""
-        app = App.get_running_app()
-        player = self.session.view().turn
-        rows_before = self.session.view().rows
-        try:
-            self.session.play(action)
-        except IllegalAction as exc:
-            app.notify(reason(exc), "error")
-            return False
-        self.rank = self.suit = ""
-        self.refresh()
-        view = self.session.view()
-        gained = [s for s, n in view.rows.items() if n > rows_before[s]]
-        sound.play("game-over") if view.winner is not None or view.draw else (sound.play("row") if gained else None)
-        if view.winner is not None:
-            app.notify(f"{self.turn_text} Well played.")
-        elif view.draw:
-            app.notify(f"The game is a draw. {self.result_text}")
-        elif view.reshuffle:
-            app.notify("The stock ran out: shuffle the discards into a new stock.", seconds=10)
-        elif gained:
-            app.notify(f"A row for {player}! It is locked: no one-eyed Jack can take it.")
-        elif action["type"] == "swap":
-            app.notify(f"{card_text(action['card'])} swapped: put it on the discards and draw a new card, then play.")
-        elif action["type"] == "pass":
-            passes = view.passes_in_row
-            app.notify(f"{player} passed ({passes} in a row): if every player passes, the game is a draw.")
-        return True
+        """Send one action (as logged) to the table: the rules' reason if they refuse it."""
+        return bool(self.forward(self.table.play, action))
 
     def pass_turn(self):
-        self.play({"type": "pass"})
+        self.forward(self.table.pass_turn)
 
     def swap(self):
-        if not self.card:
-            App.get_running_app().notify("Tap the dead card first (rank, then suit), then Swap.", "error")
-            return
-        self.play({"type": "swap", "card": self.card})
+        self.forward(self.table.swap)
 
     def undo(self):
-        app = App.get_running_app()
-        try:
-            action = self.session.undo()
-        except IllegalAction as exc:
-            app.notify(reason(exc), "error")
-            return
-        if action["type"] == "play":
-            # The card comes back chosen, so a chip put on the wrong space is one tap from right.
-            self.rank, self.suit = action["card"][:-1], action["card"][-1]
-            app.notify(f"Took back {card_text(action['card'])}: tap the right space, or choose another card.")
-        else:
-            self.rank = self.suit = ""
-            app.notify("Took back the " + ("swap." if action["type"] == "swap" else "pass."))
-        self.refresh()
+        self.forward(self.table.undo)
 
     def new_game(self):
         App.get_running_app().new_game("one-eyed-jack")

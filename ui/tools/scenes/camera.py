@@ -7,6 +7,7 @@ while the camera is unplugged."""
 from __future__ import annotations
 
 import time
+from types import SimpleNamespace
 
 
 def table_frame(seed: int = 4):
@@ -94,9 +95,9 @@ def _jack_change_it_seen(app, driver):
     link.camera_factory = still_camera(table_frame())
     session = Session.start(app.store, {"game": "jack-change-it", "players": ["Ann", "Ben", "Cat"], "start": "7H"})
     screen = app.open_session(session)
-    # The picture shows the offer during its grace; rendering both sizes can take longer than
-    # the grace, so this screen's grace outlasts the picture.
-    screen.camera_grace_s = 3600
+    # The picture shows the offer during its grace, counting down. Rendering both sizes can take
+    # longer than the grace, so the table's clock stands still for the picture.
+    screen.use_clock(lambda: 0.0, lambda delay, fn: SimpleNamespace(cancel=lambda: None))
     screen.offer_seen(["7C"], sure=True)
 
 

@@ -7,6 +7,7 @@ against a second reading of the rules.
 from __future__ import annotations
 
 import json
+import random
 import shutil
 import subprocess
 import sys
@@ -718,3 +719,22 @@ def test_a_chain_of_twos_can_hold_all_eight():
     hand = s["hand_sizes"][owing]
     s = pickup(game)
     assert s["hand_sizes"][owing] == hand + 16 and s["owed"] is None
+
+
+def test_the_plays_of_a_card_are_its_part_of_the_legal_actions():
+    """What a screen offers once a card is tapped (``plays_of``: a Jack's suits, the A♥ alone or
+    with the 2♥) is exactly that card's part of ``legal_actions``, and the one other action
+    listed is the pick-up owed or the lift ("Cannot or will not play: lift one card")."""
+    from companion import random_player
+    from companion.cards import full_deck
+
+    rules = Game(header()).rules
+    for seed in range(3):
+        for game in random_player.steps(Game(header(players=3 + seed)), random_player.random_choice(random.Random(seed)), 60):
+            state = game.state
+            listed = rules.legal_actions(state)
+            plays = [play for card in full_deck() for play in rules.plays_of(state, str(card))]
+            assert sorted(map(json.dumps, plays)) == sorted(json.dumps(a) for a in listed if a["type"] == "play")
+            assert [a for a in listed if a["type"] != "play"] == ([rules.draw_action(state)] if listed else [])
+            if listed:
+                assert rules.draw_action(state)["type"] == ("pickup" if game.view().owed else "lift")

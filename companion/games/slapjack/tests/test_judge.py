@@ -6,7 +6,6 @@ settled by a slap-off.
 """
 
 import json
-import random
 import subprocess
 from pathlib import Path
 
@@ -165,25 +164,26 @@ def test_the_table_ends_the_game_and_names_the_winner():
     assert s(quiet)["winners"] == [] and "no winner named" in quiet.rules.describe(quiet.state)[-1]
 
 
-def random_judging(seed: int, steps: int = 300) -> Game:
-    """Random but legal judging: races, late presses, verdicts, ties and slap-offs."""
-    rng = random.Random(seed)
+def test_what_the_judge_lists_is_what_the_table_may_do_next():
+    """docs/rules.md, Slapjack, and log.md, "Race judge only": nobody has a turn (every player
+    may press at once); a race waits for the table's verdict, and late presses join it until
+    then; tied presses judged good wait for the slap-off between the tied players only; the
+    table may end the game at any other time, naming a winner or not."""
     game = judge(tie_window_ms=3)
-    t = 0.0
-    for _ in range(steps):
-        state = game.state
-        t += rng.uniform(0.5, 3.0)
-        if state.pending == "slapoff":
-            action = {"type": "slapoff", "winner": PLAYERS[rng.choice(state.tie())]}
-        elif state.pending == "verdict" and rng.random() < 0.6:
-            action = {"type": "verdict", "good": rng.random() < 0.7}
-        elif state.pending == "verdict" and rng.random() < 0.5:
-            action = {"type": "slap", "player": rng.choice(PLAYERS), "t": t}
-        else:
-            presses = rng.sample(PLAYERS, rng.randint(1, 3))
-            action = {"type": "race", "slaps": [{"player": p, "t": t + rng.uniform(0, 0.006)} for p in presses]}
-        game.push(action)
-    return game
+    rules = game.rules
+    assert rules.current_player(game.state) is None and rules.copies == 0
+    kinds = lambda: sorted({a["type"] for a in rules.legal_actions(game.state)})   # noqa: E731
+    assert kinds() == ["end", "race"]
+    race(game, ("Ann", 5.0), ("Ben", 5.002))
+    assert kinds() == ["end", "race", "slap", "verdict"]
+    assert [a for a in rules.legal_actions(game.state) if a["type"] == "slap"][0]["t"] > 5.002
+    game.push({"type": "verdict", "good": True})             # within 3 ms: a tie
+    assert rules.legal_actions(game.state) == [{"type": "slapoff", "winner": "Ann"},
+                                               {"type": "slapoff", "winner": "Ben"}]
+    game.push({"type": "slapoff", "winner": "Ben"})
+    assert {"type": "end", "winners": ["Cat"]} in rules.legal_actions(game.state)
+    game.push({"type": "end", "winners": ["Ben"]})
+    assert rules.legal_actions(game.state) == [] and rules.current_player(game.state) is None
 
 
 def test_replay_of_a_judge_log(tmp_path: Path):
