@@ -1,4 +1,4 @@
-"""``jack-companion bench --quick --json`` runs end to end and reports every documented figure.
+"""``python -m tools.bench --quick --json`` runs end to end and reports every documented figure.
 
 This checks the command's shape, that each figure is consistent with how it is taken (a verdict
 is never shown before its window closes, a resumed game's frame comes after home's), and that
@@ -15,6 +15,7 @@ import sys
 import pytest
 
 from companion.games import GAMES
+from tools.bench.child import same_code_env
 
 pytestmark = [pytest.mark.ui, pytest.mark.slow]
 
@@ -31,8 +32,9 @@ RACES = 4
 
 
 def test_quick_bench_prints_every_figure(display):
-    done = subprocess.run([sys.executable, "-m", "ui.launcher", "bench", "--quick", "--json", "--runs", "1",
-                           "--idle-seconds", "1", "--races", str(RACES)], capture_output=True, text=True, timeout=600)
+    done = subprocess.run([sys.executable, "-m", "tools.bench", "--quick", "--json", "--runs", "1",
+                           "--idle-seconds", "1", "--races", str(RACES)], capture_output=True, text=True, timeout=600,
+                          env=same_code_env())
     assert done.returncode == 0, done.stderr[-3000:]
     r = json.loads(done.stdout)
 
@@ -159,7 +161,7 @@ def test_quick_bench_prints_every_figure(display):
 @pytest.mark.parametrize("flag,value,named", [("--races", "0", "bench --races: 0 races is too few"),
                                               ("--cpu-share", "1.5", "bench --cpu-share: 1.5 is not a share")])
 def test_a_setting_out_of_range_is_named_and_nothing_runs(display, flag, value, named):
-    done = subprocess.run([sys.executable, "-m", "ui.launcher", "bench", flag, value], capture_output=True,
-                          text=True, timeout=120)
+    done = subprocess.run([sys.executable, "-m", "tools.bench", flag, value], capture_output=True,
+                          text=True, timeout=120, env=same_code_env())
     assert done.returncode == 2 and named in done.stderr and "Traceback" not in done.stderr
     assert done.stdout == ""
