@@ -1,4 +1,4 @@
-"""The camera part of the bench (``python -m tools.bench``) (tools/bench/camera.py, camera_slap.py), in
+"""The camera part of the bench (tools/bench/camera.py, camera_slap.py), in
 quick form on short synthetic videos: frames on a camera's schedule, a slow reader skipping to
 the newest frame without losing a card, the watcher's report times, and a Slapjack race on the
 camera feed in the real app.
