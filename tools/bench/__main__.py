@@ -46,6 +46,12 @@ def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     from ui.launcher import needs_virtual_display
 
+    from . import run
+
+    wrong = run.problem(args)
+    if wrong is not None:   # said before any virtual screen is started for nothing
+        print(wrong, file=sys.stderr)
+        return 2
     if needs_virtual_display() and not os.environ.get("SDL_VIDEODRIVER"):
         # Headless: the app and bare Kivy draw on a virtual screen (say so in the figures).
         # On a Pi's own screen, with the kiosk stopped: SDL_VIDEODRIVER=kmsdrm python -m tools.bench
@@ -55,9 +61,7 @@ def main(argv: list[str] | None = None) -> int:
         # drop the next as it connects.
         os.execvp("xvfb-run", ["xvfb-run", "-a", "-s", "-screen 0 1280x1280x24 -noreset", sys.executable, "-m",
                                "tools.bench", *argv])
-    from .run import main as run
-
-    return run(args)
+    return run.main(args)
 
 
 if __name__ == "__main__":

@@ -603,30 +603,42 @@ class Bench:
         return self.results
 
 
+def parts_of(args: argparse.Namespace) -> tuple[str, ...]:
+    """The parts ``--only`` names, in the order given (every part without it)."""
+    if not getattr(args, "only", None):
+        return PARTS
+    return tuple(part.strip() for part in args.only.split(",") if part.strip())
+
+
+def problem(args: argparse.Namespace) -> str | None:
+    """What is wrong with the options, in one line; None when nothing is."""
+    unknown = [part for part in parts_of(args) if part not in PARTS]
+    if unknown:
+        return f"bench --only: no part called {', '.join(unknown)}; the parts are {', '.join(PARTS)}"
+    races = getattr(args, "races", None)
+    if races is not None and races < 1:
+        return f"bench --races: {races} races is too few (at least 1)"
+    share = getattr(args, "cpu_share", None)
+    if share is not None and not 0 < share <= 1:
+        return f"bench --cpu-share: {share:g} is not a share of one core (above 0, at most 1)"
+    delay = getattr(args, "commit_delay_ms", None)
+    if delay is not None and delay < 0:
+        return f"bench --commit-delay-ms: {delay:g} is below 0"
+    return None
+
+
 def main(args: argparse.Namespace) -> int:
+    wrong = problem(args)
+    if wrong is not None:
+        print(wrong, file=sys.stderr)
+        return 2
     runs = args.runs or (2 if args.quick else 7)
     idle = args.idle_seconds if args.idle_seconds is not None else (2.0 if args.quick else 15.0)
     say = (lambda *a: print(*a, file=sys.stderr, flush=True)) if args.json else (lambda *a: print(*a, flush=True))
-    only = PARTS
-    if getattr(args, "only", None):
-        only = tuple(part.strip() for part in args.only.split(",") if part.strip())
-        unknown = [part for part in only if part not in PARTS]
-        if unknown:
-            print(f"bench --only: no part called {', '.join(unknown)}; the parts are {', '.join(PARTS)}",
-                  file=sys.stderr)
-            return 2
+    only = parts_of(args)
     races = getattr(args, "races", None)
-    if races is not None and races < 1:
-        print(f"bench --races: {races} races is too few (at least 1)", file=sys.stderr)
-        return 2
     share = getattr(args, "cpu_share", None)
-    if share is not None and not 0 < share <= 1:
-        print(f"bench --cpu-share: {share:g} is not a share of one core (above 0, at most 1)", file=sys.stderr)
-        return 2
     delay = getattr(args, "commit_delay_ms", None)
-    if delay is not None and delay < 0:
-        print(f"bench --commit-delay-ms: {delay:g} is below 0", file=sys.stderr)
-        return 2
     conditions = pi.conditions(bool(getattr(args, "pi", False)), share, delay)
     if conditions.active:
         say(f"Pi-like conditions: CPU {conditions.how}" + (f", pinned to CPU {conditions.cpu}" if conditions.cpu
