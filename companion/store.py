@@ -96,7 +96,7 @@ def outcome_of(result: dict | None) -> Outcome | None:
 def slow_commits(seconds: float) -> type[sqlite3.Connection]:
     """A connection whose every commit takes at least ``seconds``: an SD card, for the bench.
 
-    A seam made for measuring (``jack-companion bench --commit-delay-ms``); the app never asks
+    A seam made for measuring (``python -m tools.bench --commit-delay-ms``); the app never asks
     for it. The wait comes after the commit, on the thread that wrote, as an fsync's would. The
     bench may change ``seconds`` on the class between races, to compare a slow card with a fast
     one in the same run."""

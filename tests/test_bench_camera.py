@@ -1,4 +1,4 @@
-"""The camera part of ``jack-companion bench`` (ui/tools/bench/camera.py, camera_slap.py), in
+"""The camera part of the bench (tools/bench/camera.py, camera_slap.py), in
 quick form on short synthetic videos: frames on a camera's schedule, a slow reader skipping to
 the newest frame without losing a card, the watcher's report times, and a Slapjack race on the
 camera feed in the real app.
@@ -22,7 +22,7 @@ from hardware.camera.paced import PacedFrames  # noqa: E402
 from hardware.vision.learned import default_classifier  # noqa: E402
 from hardware.vision.synthetic import game_video  # noqa: E402
 from hardware.vision.watch_timing import watch_video  # noqa: E402
-from ui.tools.bench.report import table, targets  # noqa: E402
+from tools.bench.report import table, targets  # noqa: E402
 
 FRAME_MS = 1000 / 30
 
@@ -72,13 +72,13 @@ def test_the_watcher_at_30_fps_reports_each_card_once_and_only_once_it_lies_stil
 
 @pytest.mark.ui
 def test_slapjack_on_the_camera_feed_a_press_while_the_jack_lands_wins_once_the_camera_names_it(display, tmp_path):
-    from ui.tools.bench.camera import save
-    from ui.tools.bench.child import Child
-    from ui.tools.bench.run import Bench, make_table
+    from tools.bench.camera import save
+    from tools.bench.child import Child
+    from tools.bench.run import Bench, make_table
 
     save(tmp_path / "videos", "slap-1", game_video(100, cards=("7H", "JS", "KS", "JD"), trick=2))
     make_table(tmp_path / "table", {}, history=0)
-    child = Child(["-m", "ui.tools.bench.probe", "app", "--data-dir", str(tmp_path / "table")], cwd=tmp_path)
+    child = Child(["-m", "tools.bench.probe", "app", "--data-dir", str(tmp_path / "table")], cwd=tmp_path)
     try:
         child.expect("settled")
         child.send(cmd="camera_slap", folder=str(tmp_path / "videos"), videos=["slap-1"], busy_ms=8, redraw=True)
@@ -103,7 +103,7 @@ def test_slapjack_on_the_camera_feed_a_press_while_the_jack_lands_wins_once_the_
     clf = default_classifier()
     from hardware.vision.watch_timing import merge
 
-    from ui.tools.bench.camera import load
+    from tools.bench.camera import load
 
     camera["watch"]["640x480"] = merge([watch_video(load(tmp_path / "videos", "slap-1"), clf)])
     verdicts = {t["target"]: t for t in targets({"settings": {}, "camera": camera})}

@@ -1,22 +1,33 @@
-"""``jack-companion bench --quick --json`` runs end to end and reports every documented figure.
+"""``python -m tools.bench --quick --json`` runs end to end and reports every documented figure.
 
 This checks the command's shape, that each figure is consistent with how it is taken (a verdict
 is never shown before its window closes, a resumed game's frame comes after home's), and that
 each target's verdict is the one its figure gives; not how fast anything is: the figures
 themselves live in docs/benchmarks.md, taken by a full run.
+
+The quick bench runs in three groups of parts (``--only``), each a test of its own, so that
+they run side by side: the app's parts, the rules' parts, the camera. Together they are every
+part the bench has.
 """
 
 from __future__ import annotations
 
 import json
+import os
+import shutil
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
 from companion.games import GAMES
+from tools.bench.child import same_code_env
+from tools.bench.run import PARTS
 
 pytestmark = [pytest.mark.ui, pytest.mark.slow]
+
+REPO = Path(__file__).resolve().parent.parent
 
 
 def ordered(stats: dict, n: int | None = None, low: float = 0) -> bool:
@@ -29,22 +40,45 @@ def ordered(stats: dict, n: int | None = None, low: float = 0) -> bool:
 # how fast the verdict is comes from full runs (docs/benchmarks.md).
 RACES = 4
 
+# The groups the tests below run; each part's figures are checked in its group's test.
+APP_PARTS = ("startup", "memory", "idle", "slap")
+RULES_PARTS = ("judge", "engines")
+CAMERA_PARTS = ("camera",)
+# The step each part's time is reported under (results["seconds"]).
+STEPS = {"startup": "startup", "memory": "memory", "idle": "idle_and_taps", "slap": "slap", "judge": "race_judge",
+         "engines": "engines", "camera": "camera"}
 
-def test_quick_bench_prints_every_figure(display):
-    done = subprocess.run([sys.executable, "-m", "ui.launcher", "bench", "--quick", "--json", "--runs", "1",
-                           "--idle-seconds", "1", "--races", str(RACES)], capture_output=True, text=True, timeout=600)
+
+def test_the_groups_are_every_part_of_the_bench():
+    assert sorted(APP_PARTS + RULES_PARTS + CAMERA_PARTS) == sorted(PARTS) == sorted(STEPS)
+
+
+def quick_bench(parts: tuple[str, ...]) -> dict:
+    """``python -m tools.bench --quick --json`` on these parts; its figures, the run's own checked."""
+    done = subprocess.run([sys.executable, "-m", "tools.bench", "--quick", "--json", "--runs", "1",
+                           "--idle-seconds", "1", "--races", str(RACES), "--only", ",".join(parts)],
+                          capture_output=True, text=True, timeout=600, env=same_code_env())
     assert done.returncode == 0, done.stderr[-3000:]
     r = json.loads(done.stdout)
 
     machine = r["machine"]
     for key in ("date", "arch", "cpu", "cores", "python", "kivy", "gl_renderer"):
         assert machine[key], key
-    assert r["settings"] == {"runs": 1, "idle_seconds": 1.0, "quick": True, "races": RACES, "max_fps": 30}
+    assert r["settings"] == {"runs": 1, "idle_seconds": 1.0, "quick": True, "races": RACES, "max_fps": 30,
+                             "only": list(parts)}
 
     measured = r["games_measured"]
     assert set(measured) <= set(GAMES) and "jacks" in measured
     skipped = [g for g in GAMES if g not in measured]
     assert all(any(GAMES[g].title in note for note in r["notes"]) for g in skipped), "a skipped game says why"
+    assert not [note for note in r["notes"] if ": failed: " in note], r["notes"]
+    assert set(r["seconds"]) == {"prepare", *(STEPS[part] for part in parts), "whole run"}
+    return r
+
+
+def test_quick_bench_prints_every_figure_of_the_app(display):
+    r = quick_bench(APP_PARTS)
+    machine, measured = r["machine"], r["games_measured"]
 
     start = r["startup"]
     assert ordered(start["bare_ms"], 1, low=1) and ordered(start["home_ms"], 1, low=1)
@@ -101,6 +135,26 @@ def test_quick_bench_prints_every_figure(display):
         assert sound["sound_loaded"] and sound["sounds_played"] >= 1, "the sound-on races really played a sound"
         assert "app_commits" not in slap, "commits compared only when they are slowed (--commit-delay-ms)"
 
+    # Each verdict is the one its figure gives.
+    verdicts = {t["target"]: t["met"] for t in r["targets"]}
+    assert verdicts["start to home"] is (start["ratio"] <= 1.5)
+    assert verdicts["peak memory, every game's screen opened"] is (memory["ratio"] <= 1.5)
+    for game in measured:
+        assert verdicts[f"resume {game} adds"] is (start["resume"][game]["adds_ms"]["median"] < 300)
+        assert verdicts[f"idle on {game}"] is (idle[game]["percent"] < 2)
+    assert verdicts["slap verdict, first edge to the frame (pads path, one label)"] is \
+        (slap["pads_path"]["shown_less_read_ms"]["p99"] <= 25)
+    if "slapjack" in measured:
+        assert verdicts["slap verdict, first edge to the frame (Slapjack screen)"] is \
+            (slap["app"]["shown_less_read_ms"]["p99"] <= 40)
+        by = slap["app_sound"]["by_condition"]
+        assert verdicts["slap verdict with the sound on vs off (Slapjack screen, turn about)"] is \
+            (by["sound on"]["shown_less_read_ms"]["p99"] - by["sound off"]["shown_less_read_ms"]["p99"] <= 5)
+
+
+def test_quick_bench_prints_every_figure_of_the_race_judge_and_the_engines(display):
+    r = quick_bench(RULES_PARTS)
+
     for delivery in ("independent", "ordered"):
         judge = r["race_judge"][delivery]
         assert judge["races"] >= 100 and 0 <= judge["ranked_right_percent"] <= 100
@@ -114,6 +168,17 @@ def test_quick_bench_prints_every_figure(display):
         assert ordered(entry["refold_ms"], low=0.001) and ordered(entry["load_ms"], low=0.001)
     if "slapjack" in GAMES:
         assert engines["slapjack_sim"]["median"] > 0
+
+    # Each verdict is the one its figure gives.
+    verdicts = {t["target"]: t["met"] for t in r["targets"]}
+    if "one-eyed-jack" in GAMES:
+        oej = engines["games"]["one-eyed-jack"]
+        assert verdicts["one-eyed-jack Game.push"] is (oej["push_per_s"]["median"] >= 20_000)
+        assert verdicts[f"refold {oej['actions']} actions, one-eyed-jack"] is (oej["refold_ms"]["p99"] < 10)
+
+
+def test_quick_bench_prints_every_figure_of_the_camera(display):
+    r = quick_bench(CAMERA_PARTS)
 
     # The camera (quick: one video at each size, a slow reader, one game of four Jacks): each card
     # once at every size, the skipped frames counted, every race on the camera feed decided.
@@ -132,34 +197,34 @@ def test_quick_bench_prints_every_figure(display):
     # Each Jack named by the camera (before the press, or after it: the press then waits for it).
     assert ordered(on_camera["named_ms"], 4, low=-10_000)
     assert on_camera["verdict_ms"]["median"] <= on_camera["shown_ms"]["median"]
-    assert set(r["seconds"]) >= {"prepare", "camera", "whole run"}
-
-    # Each verdict is the one its figure gives.
-    verdicts = {t["target"]: t["met"] for t in r["targets"]}
-    assert verdicts["start to home"] is (start["ratio"] <= 1.5)
-    assert verdicts["peak memory, every game's screen opened"] is (memory["ratio"] <= 1.5)
-    for game in measured:
-        assert verdicts[f"resume {game} adds"] is (start["resume"][game]["adds_ms"]["median"] < 300)
-        assert verdicts[f"idle on {game}"] is (idle[game]["percent"] < 2)
-    assert verdicts["slap verdict, first edge to the frame (pads path, one label)"] is \
-        (slap["pads_path"]["shown_less_read_ms"]["p99"] <= 25)
-    if "slapjack" in measured:
-        assert verdicts["slap verdict, first edge to the frame (Slapjack screen)"] is \
-            (slap["app"]["shown_less_read_ms"]["p99"] <= 40)
-    if "one-eyed-jack" in GAMES:
-        oej = engines["games"]["one-eyed-jack"]
-        assert verdicts["one-eyed-jack Game.push"] is (oej["push_per_s"]["median"] >= 20_000)
-        assert verdicts[f"refold {oej['actions']} actions, one-eyed-jack"] is (oej["refold_ms"]["p99"] < 10)
-    if "slapjack" in measured:
-        by = slap["app_sound"]["by_condition"]
-        assert verdicts["slap verdict with the sound on vs off (Slapjack screen, turn about)"] is \
-            (by["sound on"]["shown_less_read_ms"]["p99"] - by["sound off"]["shown_less_read_ms"]["p99"] <= 5)
 
 
 @pytest.mark.parametrize("flag,value,named", [("--races", "0", "bench --races: 0 races is too few"),
                                               ("--cpu-share", "1.5", "bench --cpu-share: 1.5 is not a share")])
 def test_a_setting_out_of_range_is_named_and_nothing_runs(display, flag, value, named):
-    done = subprocess.run([sys.executable, "-m", "ui.launcher", "bench", flag, value], capture_output=True,
-                          text=True, timeout=120)
+    done = subprocess.run([sys.executable, "-m", "tools.bench", flag, value], capture_output=True,
+                          text=True, timeout=120, env=same_code_env())
     assert done.returncode == 2 and named in done.stderr and "Traceback" not in done.stderr
     assert done.stdout == ""
+
+
+def test_jack_companion_bench_hands_over_to_the_checkout_s_bench(display, tmp_path):
+    # From another folder: the launcher finds the bench beside the app it came from.
+    done = subprocess.run([sys.executable, "-m", "ui.launcher", "bench", "--races", "0"], capture_output=True,
+                          text=True, timeout=120, cwd=tmp_path, env=same_code_env())
+    assert done.returncode == 2 and "bench --races: 0 races is too few" in done.stderr
+    assert "Traceback" not in done.stderr and done.stdout == ""
+
+
+def test_jack_companion_bench_without_a_checkout_says_where_the_bench_is_in_one_line(tmp_path):
+    """Installed from the wheel, the app has no tools/ beside it: one line, no traceback."""
+    installed = tmp_path / "site"
+    for package in ("companion", "hardware", "ui"):
+        shutil.copytree(REPO / package, installed / package, ignore=shutil.ignore_patterns("__pycache__", "tests",
+                                                                                          "*.onnx", "*.npz"))
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
+    done = subprocess.run([sys.executable, "-m", "ui.launcher", "bench", "--quick"], capture_output=True, text=True,
+                          timeout=120, cwd=installed, env=env)
+    assert done.returncode == 2 and done.stdout == ""
+    lines = done.stderr.splitlines()
+    assert len(lines) == 1 and "source checkout" in lines[0] and "python -m tools.bench" in lines[0], done.stderr

@@ -9,7 +9,7 @@ from pathlib import Path
 
 from companion.session import Session
 from companion.store import Store
-from ui.tools.bench import pi
+from tools.bench import pi
 
 REPO = Path(__file__).resolve().parent.parent
 ROUND = {"type": "round", "jacks": {"JS": "Ann", "JH": "Ben", "JC": "Cat", "JD": "Dan"}}
@@ -64,9 +64,9 @@ def test_the_app_store_has_no_delay_and_only_the_bench_asks_for_one(tmp_path):
         assert type(store.db) is sqlite3.Connection and store.min_commit_s == 0
     finally:
         store.close()
-    askers = [path.relative_to(REPO).as_posix() for folder in ("companion", "hardware", "ui")
+    askers = [path.relative_to(REPO).as_posix() for folder in ("companion", "hardware", "ui", "tools")
               for path in (REPO / folder).rglob("*.py") if "min_commit_s" in path.read_text(encoding="utf-8")]
-    assert sorted(askers) == ["companion/store.py", "ui/tools/bench/engines.py", "ui/tools/bench/probe.py"]
+    assert sorted(askers) == ["companion/store.py", "tools/bench/engines.py", "tools/bench/probe.py"]
 
 
 def test_pi_conditions_cap_one_core_or_say_why_not():
@@ -105,11 +105,11 @@ def test_a_bench_child_runs_the_code_of_the_tree_the_bench_came_from(tmp_path):
     import sys
 
     copy = tmp_path / "checkout"
-    for package in ("companion", "hardware", "ui"):
+    for package in ("companion", "hardware", "ui", "tools"):
         shutil.copytree(REPO / package, copy / package, ignore=shutil.ignore_patterns("__pycache__", "*.onnx", "*.npz"))
     (tmp_path / "elsewhere").mkdir()
     asks = ("import json, ui; print('@bench ' + json.dumps({'event': 'where', 'file': ui.__file__}))")
-    bench = ("import sys; from pathlib import Path; from ui.tools.bench.child import Child\n"
+    bench = ("import sys; from pathlib import Path; from tools.bench.child import Child\n"
              f"child = Child(['-c', {asks!r}], cwd=Path({str(tmp_path / 'elsewhere')!r}))\n"
              "print(child.expect('where', timeout=60)['file']); child.close()")
     done = subprocess.run([sys.executable, "-c", bench], cwd=copy, capture_output=True, text=True, timeout=120)
@@ -120,7 +120,7 @@ def test_a_bench_child_runs_the_code_of_the_tree_the_bench_came_from(tmp_path):
 def test_under_pi_the_engines_targets_are_shown_as_this_machine_s_and_not_judged():
     """One-Eyed Jack's engine targets are for this machine, uncapped: under --pi the
     report gives the figure and the target it stands beside, and judges neither."""
-    from ui.tools.bench.report import targets
+    from tools.bench.report import targets
 
     engines = {"games": {"one-eyed-jack": {"actions": 147, "push_per_s": {"median": 19_000.0},
                                            "refold_ms": {"median": 5.6, "p99": 11.8}}}}

@@ -6,7 +6,7 @@ from __future__ import annotations
 import argparse
 
 from hardware.mock import LateDelivery
-from ui.tools.bench import race_judge
+from tools.bench import race_judge
 
 
 class HeldUpDelivery(LateDelivery):

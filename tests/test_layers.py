@@ -2,11 +2,13 @@
 
 companion/ is pure Python: no kivy, gpiozero or serial, and nothing from ui or hardware.
 hardware/ may use gpiozero and serial, and companion, but never ui or kivy.
+tools/ (the bench) runs from a checkout and is not in the wheel: nothing in the wheel's packages
+imports it (``jack-companion bench`` starts it as a program, by its module's name).
 Imports are read with the ast module, so every form counts: ``import a.b``, ``from a import b``,
 relative imports that climb out of the package, imports inside functions, and
 ``importlib.import_module("...")`` / ``__import__("...")`` with a written-out name.
 
-No module of companion/, hardware/ or ui/ imports itself back through others: every import
+No module of companion/, hardware/, ui/ or tools/ imports itself back through others: every import
 statement counts, wherever it is (inside a function, under ``if TYPE_CHECKING``), and so does
 a package's ``__init__`` importing its submodules, or a submodule importing a sibling.
 """
@@ -23,11 +25,12 @@ import pytest
 
 REPO = Path(__file__).resolve().parent.parent
 
-CYCLE_FREE = ("companion", "hardware", "ui")
+CYCLE_FREE = ("companion", "hardware", "ui", "tools")
 
 FORBIDDEN = {
-    "companion": {"kivy", "gpiozero", "serial", "ui", "hardware"},
-    "hardware": {"ui", "kivy"},
+    "companion": {"kivy", "gpiozero", "serial", "ui", "hardware", "tools"},
+    "hardware": {"ui", "kivy", "tools"},
+    "ui": {"tools"},
 }
 
 
@@ -201,6 +204,28 @@ def test_no_import_cycles():
     assert cycles == [], "import cycles (lazy imports count):\n" + "\n".join(describe_cycle(graph, c) for c in cycles)
 
 
+def wheel_packages(root: Path) -> list[str]:
+    """The packages pyproject.toml puts in the wheel, found as setuptools' ``packages.find`` finds
+    them: every folder with an ``__init__.py`` whose dotted name matches ``include`` and not ``exclude``."""
+    import tomllib
+    from fnmatch import fnmatchcase
+
+    find = tomllib.loads((root / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["setuptools"]["packages"]["find"]
+    names = [".".join(init.parent.relative_to(root).parts) for top in root.iterdir()
+             if top.is_dir() and not top.name.startswith(".") for init in top.rglob("__init__.py")]
+    return sorted(name for name in names if any(fnmatchcase(name, p) for p in find.get("include", ["*"]))
+                  and not any(fnmatchcase(name, p) for p in find.get("exclude", [])))
+
+
+def test_the_wheel_leaves_tools_out_and_nothing_in_it_imports_tools():
+    packages = wheel_packages(REPO)
+    assert {"companion", "hardware", "ui", "ui.tools"} <= set(packages)
+    assert (REPO / "tools" / "bench" / "__init__.py").exists(), "the bench is where it should be"
+    assert not [name for name in packages if name.split(".")[0] == "tools"], packages
+    assert {name.split(".")[0] for name in packages} <= set(FORBIDDEN), "each of the wheel's packages has its rule"
+    assert all("tools" in banned for banned in FORBIDDEN.values())
+
+
 def test_every_file_parses():
     for layer in FORBIDDEN:
         for path in (REPO / layer).rglob("*.py"):
@@ -228,6 +253,10 @@ BAD_TREE = {
     "hardware/kivy_.py": "class A:\n    def m(self):\n        import kivy.clock\n",
     "hardware/sub/__init__.py": "",
     "hardware/sub/climb.py": "from ...ui import app\n",
+    "hardware/bench.py": "from tools.bench import run\n",
+    "ui/__init__.py": "",
+    "ui/launcher.py": "def cmd_bench():\n    from tools.bench.run import main\n",
+    "ui/dynamic.py": "import importlib\nimportlib.import_module('tools.bench')\n",
 }
 
 GOOD_TREE = {
@@ -242,6 +271,10 @@ GOOD_TREE = {
     "hardware/__init__.py": "",
     "hardware/pads.py": "import gpiozero\nfrom serial.tools import list_ports\nfrom companion.engine import Game\n"
                         "from . import mock\nfrom .mock import MockPads\n",
+    # ui's own tools, and names that only look like the bench's
+    "ui/__init__.py": "",
+    "ui/games/slapjack/bench.py": "from ui.tools.recipes import NAMES\nfrom functools import partial\n",
+    "ui/launcher.py": "import itertools\nCOMMAND = ['-m', 'tools.bench']\n",
 }
 
 
@@ -263,6 +296,7 @@ def test_the_checker_catches_every_kind_of_bad_import(tmp_path):
     assert "companion/games/climb.py:1 imports ui.app" in [f.replace("\\", "/") for f in found]
     assert "companion/inside.py:3 imports serial.tools" in [f.replace("\\", "/") for f in found]
     assert "companion/dynamic.py:2 imports kivy.app" in [f.replace("\\", "/") for f in found]
+    assert "ui/launcher.py:2 imports tools.bench.run" in [f.replace("\\", "/") for f in found]
 
 
 def test_the_checker_passes_good_imports(tmp_path):

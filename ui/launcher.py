@@ -97,25 +97,25 @@ def cmd_screenshots(args: argparse.Namespace) -> int:
     return 0
 
 
-def cmd_bench(args: argparse.Namespace) -> int:
-    if needs_virtual_display() and not os.environ.get("SDL_VIDEODRIVER"):
-        # Headless: the app and bare Kivy draw on a virtual screen (say so in the figures).
-        # On a Pi's own screen, with the kiosk stopped: SDL_VIDEODRIVER=kmsdrm jack-companion bench
-        os.environ["JACK_COMPANION_XVFB"] = "1"
-        again = ["bench", *(["--json"] if args.json else []), *(["--quick"] if args.quick else []),
-                 *(["--runs", str(args.runs)] if args.runs else []),
-                 *(["--idle-seconds", str(args.idle_seconds)] if args.idle_seconds is not None else []),
-                 *(["--races", str(args.races)] if args.races else []),
-                 *(["--only", args.only] if args.only else []), *(["--pi"] if args.pi else []),
-                 *(["--cpu-share", str(args.cpu_share)] if args.cpu_share is not None else []),
-                 *(["--commit-delay-ms", str(args.commit_delay_ms)] if args.commit_delay_ms is not None else [])]
-        # -noreset: the bench starts one app after another; a server reset as one leaves can
-        # drop the next as it connects.
-        os.execvp("xvfb-run", ["xvfb-run", "-a", "-s", "-screen 0 1280x1280x24 -noreset", sys.executable, "-m", "ui.launcher",
-                               *again])
-    from ui.tools.bench.run import main as bench_main
+BENCH = "python -m tools.bench [--quick] [--pi] [--json]"
 
-    return bench_main(args)
+
+def cmd_bench(argv: list[str]) -> int:
+    """The bench is part of the source checkout (tools/bench), not of the installed app: from a
+    checkout (an editable install) hand over to it, with its own options; else say where it is."""
+    root = Path(__file__).resolve().parent.parent
+    if not (root / "tools" / "bench" / "__main__.py").is_file():
+        print(f"jack-companion bench: the bench comes with the source checkout, not the installed app; "
+              f"from a clone run: {BENCH}", file=sys.stderr)
+        return 2
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(root), *filter(None, [os.environ.get("PYTHONPATH")])]))
+    command = [sys.executable, "-m", "tools.bench", *argv]
+    if os.name == "posix":
+        # In this process's place: Ctrl-C, the exit status and the clean-up are the bench's own.
+        os.execve(sys.executable, command, env)
+    import subprocess
+
+    return subprocess.call(command, env=env)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -134,22 +134,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--only", help="just the screens whose names start with this (e.g. jacks)")
     p.set_defaults(func=cmd_screenshots)
 
-    p = sub.add_parser("bench", help="start-up, memory, idle load, tap and slap latency, engines, the camera; "
-                                                "beside bare Kivy")
-    p.add_argument("--json", action="store_true", help="every figure as one JSON object")
-    p.add_argument("--quick", action="store_true", help="few runs, short idle periods, one warm-up run (a smoke test)")
-    p.add_argument("--runs", type=int, help="cold starts and memory runs (default 7, --quick 2)")
-    p.add_argument("--idle-seconds", type=float, help="idle period on each screen (default 15, --quick 2)")
-    p.add_argument("--races", type=int, help="slap races on each path and condition (default 150, --quick 10)")
-    p.add_argument("--only", help="just these parts, comma-separated: startup, memory, idle (and taps), slap, "
-                                  "judge (the race judge's accuracy), engines, camera (the pile watcher at 30 fps, "
-                                  "Slapjack on the camera feed)")
-    p.add_argument("--pi", action="store_true", help="Pi-like conditions: one core capped at 40%% (cgroup CPU "
-                                                     "controller, 5 ms period) and every durable commit 20 ms")
-    p.add_argument("--cpu-share", type=float, metavar="F", help="cap the app and bare Kivy at this share of one core")
-    p.add_argument("--commit-delay-ms", type=float, metavar="N",
-                   help="every durable commit of the store takes at least N ms (an SD card; --pi: 20)")
-    p.set_defaults(func=cmd_bench)
+    # Listed here; its options are the bench's own (main() hands them over unread).
+    p = sub.add_parser("bench", help=f"start-up, memory, idle load, tap and slap latency, engines, the camera; "
+                                     f"beside bare Kivy (from a source checkout: {BENCH})")
+    p.set_defaults(func=lambda args: cmd_bench([]))
 
     companion_cli.add_commands(sub)
     try:
@@ -174,6 +162,8 @@ def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
     if not argv or argv[0].startswith("-") and argv[0] not in ("-h", "--help"):
         argv = ["run", *argv]
+    if argv[0] == "bench":
+        return cmd_bench(argv[1:])
     args = parser.parse_args(argv)
     try:
         return args.func(args)

@@ -33,14 +33,14 @@ def assert_all_right(results: list[dict], races: int) -> None:
 
 
 def test_a_race_heard_late_is_scored_on_its_own_presses_on_the_slapjack_screen(display):
-    from ui.tools.bench.child import Child
-    from ui.tools.bench.run import PLAYERS, make_table
+    from tools.bench.child import Child
+    from tools.bench.run import PLAYERS, make_table
 
     work = Path(tempfile.mkdtemp(prefix="jack-companion-slap-"))
     try:
         table = work / "table"
         make_table(table, {}, history=0)
-        child = Child(["-m", "ui.tools.bench.probe", "app", "--data-dir", str(table)], cwd=work)
+        child = Child(["-m", "tools.bench.probe", "app", "--data-dir", str(table)], cwd=work)
         try:
             child.expect("settled")
             header = {"game": "slapjack", "players": list(PLAYERS[:4]), "options": {}, "feed": "none"}
@@ -61,8 +61,10 @@ def test_a_race_heard_late_is_scored_on_its_own_presses_on_the_pads_path(display
     import subprocess
     import sys
 
-    done = subprocess.run([sys.executable, "-m", "ui.tools.bench.probe", "slap", "--races", "4", "--busy-ms", "4",
-                           "--stall-race", "1"], capture_output=True, text=True, timeout=120)
+    from tools.bench.child import same_code_env
+
+    done = subprocess.run([sys.executable, "-m", "tools.bench.probe", "slap", "--races", "4", "--busy-ms", "4",
+                           "--stall-race", "1"], capture_output=True, text=True, timeout=120, env=same_code_env())
     assert done.returncode == 0, done.stderr[-3000:]
     lines = [line for line in done.stdout.splitlines() if line.startswith("@bench ")]
     report = json.loads(lines[-1][len("@bench "):])

@@ -9,7 +9,7 @@ from hardware.vision.synthetic import game_video
 from hardware.vision.watch_timing import still_from
 from hardware.vision.watcher import PileWatcher
 
-# The camera bench's Slapjack games (ui/tools/bench/camera.py): a Jack on every second card.
+# The camera bench's Slapjack games (tools/bench/camera.py): a Jack on every second card.
 SLAP_CARDS = ("7H", "JS", "KS", "JD", "4C", "JH", "QD", "JC")
 
 

@@ -1,7 +1,7 @@
 """Jack Change It on the bench: random play with real hands from a shuffled double deck, every
 play one the engine allows (companion/random_tables.py); and a card played, or the action button."""
 
-from ui.tools.bench.recipes import NAMES, first_card, longest
+from ui.tools.recipes import NAMES, first_card, longest
 
 
 def random_game(seed: int, players: int, play_chance: float, limit: int) -> tuple[dict, list[dict]]:

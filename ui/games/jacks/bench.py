@@ -2,7 +2,7 @@
 
 import random
 
-from ui.tools.bench.recipes import NAMES
+from ui.tools.recipes import NAMES
 
 
 def jacks_log(actions: int, seed: int = 1, target: int | None = None) -> tuple[dict, list[dict]]:

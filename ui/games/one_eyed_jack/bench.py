@@ -1,7 +1,7 @@
 """One-Eyed Jack on the bench: random play with real hands and a real stock, every move one the
 engine allows (companion/random_tables.py); and a card chosen and put on the board."""
 
-from ui.tools.bench.recipes import NAMES, first_card, longest
+from ui.tools.recipes import NAMES, first_card, longest
 
 
 def random_game(players: int, seed: int, limit: int) -> tuple[dict, list[dict]]:

@@ -1,6 +1,6 @@
 """Slapjack on the bench: computer-only games (``companion.simulation``), and a card tapped in."""
 
-from ui.tools.bench.recipes import NAMES, first_card
+from ui.tools.recipes import NAMES, first_card
 
 
 def slapjack_game(seed: int, players: int = 4, feed: str | None = None) -> tuple[dict, list[dict]]:
@@ -37,7 +37,7 @@ def seed_log(wanted: int, seed: int):
 
 
 def long_log(actions: int, seed: int):
-    from ui.tools.bench.recipes import longest
+    from ui.tools.recipes import longest
 
     def make(attempt):
         s = seed * 1000 + attempt

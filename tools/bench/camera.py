@@ -1,8 +1,8 @@
-"""The camera part of ``jack-companion bench``: the pile watcher on the synthetic game video
+"""The camera part of the bench (``python -m tools.bench``): the pile watcher on the synthetic game video
 played at 30 frames a second, and the videos the camera's slap races play.
 
-    python -m ui.tools.bench.camera make DIR [--quick]     the videos, as .npy files in DIR
-    python -m ui.tools.bench.camera watch DIR [--quick]    the watcher's figures, as JSON
+    python -m tools.bench.camera make DIR [--quick]     the videos, as .npy files in DIR
+    python -m tools.bench.camera watch DIR [--quick]    the watcher's figures, as JSON
 
 The videos are made once, by the bench's own process (``make``, uncapped, off the measured
 CPU under ``--pi``), and read by the measured children from memory-mapped files: a frame comes
@@ -100,7 +100,7 @@ def watch(folder: Path, quick: bool) -> dict:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m ui.tools.bench.camera")
+    parser = argparse.ArgumentParser(prog="python -m tools.bench.camera")
     parser.add_argument("what", choices=("make", "watch"))
     parser.add_argument("folder")
     parser.add_argument("--quick", action="store_true")

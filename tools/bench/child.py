@@ -85,7 +85,7 @@ def no_sound_device() -> bool:
     return sys.platform.startswith("linux") and not Path("/dev/snd").exists()
 
 
-APP_ROOT = Path(__file__).resolve().parents[3]   # the folder holding companion/, hardware/ and ui/
+APP_ROOT = Path(__file__).resolve().parents[2]   # the checkout: companion/, hardware/, ui/ and tools/
 
 
 def same_code_env() -> dict:

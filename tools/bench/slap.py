@@ -1,6 +1,6 @@
 """The slap verdict, timed from a race's first pad edge to the first frame that shows its winner:
 the races (``SlapRaces``), the load that keeps the main thread busy drawing, and the pads'
-documented path to one label in a window of its own (``python -m ui.tools.bench.probe slap``)."""
+documented path to one label in a window of its own (``python -m tools.bench.probe slap``)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""``jack-companion bench``: how fast the companion is where a player would notice, beside bare Kivy.
+"""``python -m tools.bench``: how fast the companion is where a player would notice, beside bare Kivy.
 
 Every figure comes from the real app in its own process, started the way the kiosk starts it
 (``jack-companion run``, Kivy's frame cap at 30), through ``probe.py`` here; Kivy's own
@@ -121,11 +121,11 @@ class Bench:
 
     def app(self, data_dir: Path, *flags: str) -> Child:
         delay = self.conditions.commit_delay_ms
-        return self.child(["-m", "ui.tools.bench.probe", "app", "--data-dir", str(data_dir), *flags,
+        return self.child(["-m", "tools.bench.probe", "app", "--data-dir", str(data_dir), *flags,
                            *(["--commit-delay-ms", str(delay)] if delay else [])])
 
     def bare(self, data_dir: Path, *flags: str) -> Child:
-        return self.child(["-m", "ui.tools.bench.bare", "--data-dir", str(data_dir), *flags])
+        return self.child(["-m", "tools.bench.bare", "--data-dir", str(data_dir), *flags])
 
     def warm_up(self, child: Child) -> dict:
         """An unmeasured run: bytecode compiled, Kivy's config file written, files in the cache."""
@@ -390,7 +390,7 @@ class Bench:
                     slap.update(self.as_is_and_paired(figures, raw))
             slap = {k: slap[k] for k in ("app", "app_no_redraw", "app_sound", "app_commits") if k in slap}
         self.log(f"slap verdict: {races} races through the pads' documented path to a label, main thread busy...")
-        child = self.child(["-m", "ui.tools.bench.probe", "slap", "--races", str(races)])
+        child = self.child(["-m", "tools.bench.probe", "slap", "--races", str(races)])
         try:
             slap["pads_path"] = self.slap_figures(child.expect("slap", timeout=60 + 2 * races))
             child.proc.wait(timeout=30)
@@ -483,7 +483,7 @@ class Bench:
             self.results["engines"] = engines.run(runs=runs, quick=self.quick)
         else:   # in a child of its own, under the same conditions as the app
             delay = self.conditions.commit_delay_ms
-            done = subprocess.run([sys.executable, "-m", "ui.tools.bench.engines", "--json", "--runs", str(runs),
+            done = subprocess.run([sys.executable, "-m", "tools.bench.engines", "--json", "--runs", str(runs),
                                    *(["--quick"] if self.quick else []),
                                    *(["--commit-delay-ms", str(delay)] if delay else [])],
                                   capture_output=True, text=True, cwd=self.work, env=same_code_env(),
@@ -509,7 +509,7 @@ class Bench:
         self.videos = self.work / "videos"
         others = self.other_cpus()
         self.making = subprocess.Popen(
-            [sys.executable, "-m", "ui.tools.bench.camera", "make", str(self.videos), *(["--quick"] if self.quick else [])],
+            [sys.executable, "-m", "tools.bench.camera", "make", str(self.videos), *(["--quick"] if self.quick else [])],
             cwd=self.work, env=same_code_env(), stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
             preexec_fn=(lambda: os.sched_setaffinity(0, others)) if others else None)
 
@@ -527,7 +527,7 @@ class Bench:
         sizes = " and ".join(f"{w}x{h}" for w, h in SIZES)
         self.log(f"camera: the pile watcher on {len([n for n in names if n.startswith('watch-')])} synthetic videos "
                  f"at 30 fps, {sizes}, and a slow reader...")
-        done = subprocess.run([sys.executable, "-m", "ui.tools.bench.camera", "watch", str(self.videos),
+        done = subprocess.run([sys.executable, "-m", "tools.bench.camera", "watch", str(self.videos),
                                *(["--quick"] if self.quick else [])], capture_output=True, text=True, cwd=self.work,
                               env=same_code_env(), preexec_fn=self.conditions.preexec())
         if done.returncode != 0:
@@ -603,30 +603,42 @@ class Bench:
         return self.results
 
 
+def parts_of(args: argparse.Namespace) -> tuple[str, ...]:
+    """The parts ``--only`` names, in the order given (every part without it)."""
+    if not getattr(args, "only", None):
+        return PARTS
+    return tuple(part.strip() for part in args.only.split(",") if part.strip())
+
+
+def problem(args: argparse.Namespace) -> str | None:
+    """What is wrong with the options, in one line; None when nothing is."""
+    unknown = [part for part in parts_of(args) if part not in PARTS]
+    if unknown:
+        return f"bench --only: no part called {', '.join(unknown)}; the parts are {', '.join(PARTS)}"
+    races = getattr(args, "races", None)
+    if races is not None and races < 1:
+        return f"bench --races: {races} races is too few (at least 1)"
+    share = getattr(args, "cpu_share", None)
+    if share is not None and not 0 < share <= 1:
+        return f"bench --cpu-share: {share:g} is not a share of one core (above 0, at most 1)"
+    delay = getattr(args, "commit_delay_ms", None)
+    if delay is not None and delay < 0:
+        return f"bench --commit-delay-ms: {delay:g} is below 0"
+    return None
+
+
 def main(args: argparse.Namespace) -> int:
+    wrong = problem(args)
+    if wrong is not None:
+        print(wrong, file=sys.stderr)
+        return 2
     runs = args.runs or (2 if args.quick else 7)
     idle = args.idle_seconds if args.idle_seconds is not None else (2.0 if args.quick else 15.0)
     say = (lambda *a: print(*a, file=sys.stderr, flush=True)) if args.json else (lambda *a: print(*a, flush=True))
-    only = PARTS
-    if getattr(args, "only", None):
-        only = tuple(part.strip() for part in args.only.split(",") if part.strip())
-        unknown = [part for part in only if part not in PARTS]
-        if unknown:
-            print(f"bench --only: no part called {', '.join(unknown)}; the parts are {', '.join(PARTS)}",
-                  file=sys.stderr)
-            return 2
+    only = parts_of(args)
     races = getattr(args, "races", None)
-    if races is not None and races < 1:
-        print(f"bench --races: {races} races is too few (at least 1)", file=sys.stderr)
-        return 2
     share = getattr(args, "cpu_share", None)
-    if share is not None and not 0 < share <= 1:
-        print(f"bench --cpu-share: {share:g} is not a share of one core (above 0, at most 1)", file=sys.stderr)
-        return 2
     delay = getattr(args, "commit_delay_ms", None)
-    if delay is not None and delay < 0:
-        print(f"bench --commit-delay-ms: {delay:g} is below 0", file=sys.stderr)
-        return 2
     conditions = pi.conditions(bool(getattr(args, "pi", False)), share, delay)
     if conditions.active:
         say(f"Pi-like conditions: CPU {conditions.how}" + (f", pinned to CPU {conditions.cpu}" if conditions.cpu

@@ -1,4 +1,5 @@
-"""Each game's bench recipe, named by its declaration (``ui/games/``). A recipe module has:
+"""What each game's bench recipe shares. A recipe is ``ui/games/<game>/bench.py``, named by the
+game's declaration, and read by the bench (``python -m tools.bench``). A recipe module has:
 
 ``SEED_ACTIONS`` and ``seed_log(wanted, seed) -> (header, actions)``
     a game in progress, about ``wanted`` (SEED_ACTIONS) actions in, for the app bench to resume

@@ -1,6 +1,6 @@
 """A bare Kivy app with one label: what Kivy itself costs, for the bench to compare the app with.
 
-    python -m ui.tools.bench.bare --data-dir DIR [--exit]
+    python -m tools.bench.bare --data-dir DIR [--exit]
 
 It gets the same Kivy settings as the app (``ui/kivy_setup.py``: the window size, the frame
 cap of 30, one input provider, no logs) and the same frame watch (``frames.py`` here): it reports
@@ -17,7 +17,7 @@ from pathlib import Path
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m ui.tools.bench.bare")
+    parser = argparse.ArgumentParser(prog="python -m tools.bench.bare")
     parser.add_argument("--data-dir", required=True)
     parser.add_argument("--exit", action="store_true", help="quit once the start-up has settled")
     args = parser.parse_args(argv)
@@ -37,7 +37,7 @@ def main(argv: list[str] | None = None) -> int:
     from kivy.app import App
     from kivy.uix.label import Label
 
-    from ui.tools.bench.frames import FrameWatch, emit, gl_renderer, memory, read_commands
+    from tools.bench.frames import FrameWatch, emit, gl_renderer, memory, read_commands
 
     class Bare(App):
         def build(self):

@@ -1,9 +1,9 @@
 """The bench's probe: the real app (or a Kivy test bench) in a child process, reporting what it sees.
 
-``jack-companion bench`` (``run.py`` here) starts this module and reads its reports; it is not
+The bench (``run.py`` here) starts this module and reads its reports; it is not
 meant to be run by hand, but it can be::
 
-    python -m ui.tools.bench.probe app --data-dir DIR [--resume] [--exit]
+    python -m tools.bench.probe app --data-dir DIR [--resume] [--exit]
         the real app, started through the real launcher (``run``, frame cap 30), reporting the
         first frame on screen, then (unless --exit) taking commands on stdin, one JSON a line:
           {"cmd": "open", "game": "jacks", "game_id": 3}   show that stored game on its screen
@@ -20,14 +20,14 @@ meant to be run by hand, but it can be::
                                                            through those races' planned ends
           {"cmd": "camera_slap", "folder": DIR, "videos": [...]}
                                                            Slapjack races on the camera feed, a real
-                                                           deck: the videos of ui/tools/bench/camera.py
+                                                           deck: the videos of tools/bench/camera.py
                                                            played at 30 fps, a pad pressed while each
                                                            Jack is still landing (camera_slap.py)
           {"cmd": "rss"}                                   peak and current resident memory
           {"cmd": "cpu"}                                   its own CPU time (where there is no /proc)
           {"cmd": "quit"}
         with --commit-delay-ms N, every durable commit of the app's store takes at least N ms.
-    python -m ui.tools.bench.probe slap --races N [--busy-ms 8] [--max-delay-ms 0] [--not-free] [--stall-race K]
+    python -m tools.bench.probe slap --races N [--busy-ms 8] [--max-delay-ms 0] [--not-free] [--stall-race K]
         a window with the app's Kivy settings and the pads' documented path to the screen (mock
         pins driven at known edge times -> PadBoard -> Clock.schedule_once_free -> RaceRunner ->
         a label), the main thread kept busy drawing; each race timed from its first edge to the
@@ -299,7 +299,7 @@ def race_conditions(app, alternate: str | None, commit_delay_ms: float) -> list:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m ui.tools.bench.probe")
+    parser = argparse.ArgumentParser(prog="python -m tools.bench.probe")
     sub = parser.add_subparsers(dest="mode", required=True)
     p = sub.add_parser("app")
     p.add_argument("--data-dir", required=True)

@@ -2,7 +2,7 @@
 
 Each game is a real-deck Slapjack game with the camera as its feed (``"feed": "camera"``): the
 app's own camera link and feed (``ui/camera_link.py``, ``hardware.vision.feed``) read a synthetic
-video (``ui/tools/bench/camera.py``: four Jacks, each laid on a card and gathered once won)
+video (``tools/bench/camera.py``: four Jacks, each laid on a card and gathered once won)
 played on a camera's schedule (``hardware.camera.paced``, 30 frames a second, the newest frame
 to the reader). For every Jack a pad is pressed while the card is still landing: at a random
 moment from the frame it came to rest in until the pile has lain still 3 frames (the hand that

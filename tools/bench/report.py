@@ -1,4 +1,4 @@
-"""The bench's verdicts (each target against its figure) and its table, for ``jack-companion bench``
+"""The bench's verdicts (each target against its figure) and its table, for ``python -m tools.bench``
 and docs/benchmarks.md."""
 
 from __future__ import annotations

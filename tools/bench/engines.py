@@ -1,7 +1,7 @@
 """Engine benchmark (a script, not a test): how fast the rules fold actions, with no screen at all.
 
-Run it:  python -m ui.tools.bench.engines [--runs 7] [--json]
-(``jack-companion bench`` runs the same functions and puts the figures in its table.)
+Run it:  python -m tools.bench.engines [--runs 7] [--json]
+(``python -m tools.bench`` runs the same functions and puts the figures in its table.)
 
 For each game whose rules exist it makes a long legal log by random play with real cards
 (a shuffled double deck, real hands, seeded, so every run folds the same actions), then:
@@ -16,7 +16,7 @@ For each game whose rules exist it makes a long legal log by random play with re
 * Slapjack: whole computer-only games per second (``companion.simulation.play_game``,
   4 players, the default reaction model).
 
-The logs come from each game's bench recipe (``ui/tools/bench/recipes/``, named by the game's
+The logs come from each game's bench recipe (``ui/games/<game>/bench.py``, named by the game's
 declaration in ``ui/games/``).
 """
 

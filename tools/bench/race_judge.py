@@ -1,6 +1,6 @@
-"""The race judge's accuracy (part of ``jack-companion bench``): are slaps ranked right when callbacks run late?
+"""The race judge's accuracy (part of ``python -m tools.bench``): are slaps ranked right when callbacks run late?
 
-Run it alone:  python -m ui.tools.bench.race_judge [--races 10000] [--settle-ms 0] ...
+Run it alone:  python -m tools.bench.race_judge [--races 10000] [--settle-ms 0] ...
 
 Each race has 2 to 4 pads pressed at known edge times, 1 to 30 ms apart (half of the gaps
 under 3 ms). Every press goes through the real path: a mock pin driven with its edge

@@ -1,6 +1,6 @@
 """What one frame costs to draw, screen by screen (a script, not a test).
 
-Run it:  python -m ui.tools.bench.redraw [--frames 60] [--json]
+Run it:  python -m tools.bench.redraw [--frames 60] [--json]
 
 The real app in a window of its own at 800x480 (on a virtual screen when there is no display),
 on a throwaway table: home, then each game's screen in play (a game from its bench recipe), each
@@ -9,7 +9,7 @@ does) with nothing else running; and a bare window with one label, for scale. Ea
 median time from the start of a pass of Kivy's loop to its frame finished (``glFinish``) and on
 screen, and the CPU the process used for it. On a software renderer (llvmpipe: the bench's and
 CI's) that is the CPU filling every pixel, which is what the other figures of
-``jack-companion bench`` pay for every frame they wait on. A Pi's GPU fills for its CPU: read
+``python -m tools.bench`` pay for every frame they wait on. A Pi's GPU fills for its CPU: read
 these as the bench's cost, not a Pi's. docs/benchmarks.md says what made them smaller.
 """
 
@@ -50,7 +50,7 @@ def measure(frames: int) -> dict:
     from ui.games import GAME_UIS
     from ui.launcher import throwaway_folder
 
-    from ..driver import AppDriver
+    from ui.tools.driver import AppDriver
     from .run import PLAYERS, seed_log
 
     app = CompanionApp(data_dir=throwaway_folder("jack-companion-redraw-"),
@@ -95,9 +95,9 @@ def main(argv: list[str] | None = None) -> int:
     from ui.launcher import needs_virtual_display, prepare_kivy, throwaway_folder
 
     if needs_virtual_display() and not os.environ.get("SDL_VIDEODRIVER"):
-        # Headless: a virtual screen, as `jack-companion bench` and `screenshots` make one.
+        # Headless: a virtual screen, as the bench and `screenshots` make one.
         os.execvp("xvfb-run", ["xvfb-run", "-a", "-s", "-screen 0 1280x1280x24 -noreset", sys.executable, "-m",
-                               "ui.tools.bench.redraw", *(argv if argv is not None else sys.argv[1:])])
+                               "tools.bench.redraw", *(argv if argv is not None else sys.argv[1:])])
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
     prepare_kivy(throwaway_folder("jack-companion-redraw-kivy-"), "800x480", max_fps=0)
