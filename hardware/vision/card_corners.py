@@ -1,5 +1,5 @@
 """Naming a straightened card from its two corners with a trained model
-(``models/card_corners.onnx``, made by :mod:`hardware.vision.train_card_corners`, read by
+(``models/card_corners.onnx``, made by :mod:`tools.vision.train_card_corners`, read by
 OpenCV's DNN).
 
 Where the corner-index detector finds no index (a deck design unlike any it learned, an index

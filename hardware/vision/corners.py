@@ -1,5 +1,5 @@
 """Finding and naming every corner index in a photo with the trained detector
-(``models/corners.onnx``, made by :mod:`hardware.vision.train_corners`, read by OpenCV's DNN).
+(``models/corners.onnx``, made by :mod:`tools.vision.train_corners`, read by OpenCV's DNN).
 
 A corner index is found wherever it shows, whether its card lies alone or half under another,
 so cards that overlap are told apart by their indexes rather than by their outlines.
@@ -114,7 +114,7 @@ def index_patch(image: np.ndarray, x: float, y: float, size: float, angle: float
 
 class IndexReader:
     """Names each found index again from its patch at full resolution (``models/reader.onnx``,
-    made by :mod:`hardware.vision.train_reader`), and drops what is no index at all.
+    made by :mod:`tools.vision.train_reader`), and drops what is no index at all.
 
     An index often peaks at two or three neighbouring cells, and a copy cut a little off the
     strongest peak sometimes reads better. The strongest peak of each index is read first (all

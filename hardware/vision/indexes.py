@@ -22,7 +22,7 @@ NAME_P = 0.25      # below this the likeliest card is no name at all
 NAME_ONE = 0.5     # ... for a card seen at one index only
 # Sure: chosen on the training photos so that at most 0.5% of sure names there are wrong, and
 # on drawn piles so that none is, and at most 2% on the train-* crops (python -m
-# hardware.vision.thresholds --crops-wrong 0.02), never on held-out ones.
+# tools.vision.thresholds --crops-wrong 0.02), never on held-out ones.
 SURE_PAIR = 0.9242  # two agreeing indexes: the card's probability given both
 SURE_PAIR_EACH = 0.7  # ... and each index on its own at least this sure of it
 SURE_ONE = 0.8299  # one index alone

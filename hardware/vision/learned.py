@@ -1,5 +1,5 @@
 """Naming a corner index with the trained model (``models/corner.npz``, made by
-:mod:`hardware.vision.train`): one small softmax network for the rank, one for the suit, on the
+:mod:`tools.vision.train`): one small softmax network for the rank, one for the suit, on the
 same glyph features the drawn-glyph classifier uses. A reading is *sure* only when both heads
 are confident; "not a card" (a joker's letters, texture, noise) is a class of each head.
 """

@@ -1,6 +1,6 @@
-"""Training the index reader: ``python -m hardware.vision.train_reader --data DIR --seed N``.
+"""Training the index reader: ``python -m tools.vision.train_reader --data DIR --seed N``.
 
-Needs the ``train`` extra (PyTorch), like :mod:`hardware.vision.train_corners`. The reader
+Needs the ``train`` extra (PyTorch), like :mod:`tools.vision.train_corners`. The reader
 names one corner index from a small square patch cut round it at full resolution
 (:func:`hardware.vision.corners.index_patch`): its rank (or a joker's letters, or "no index at
 all") and its suit (the same two extra classes). Indexes are taken from the labelled boxes of
@@ -33,7 +33,7 @@ import numpy as np
 
 from companion.cards import RANKS, SUITS
 from hardware.vision.corners import MODEL_PATH, PATCH, READER_PATH, index_patch
-from hardware.vision.train_corners import (crop_faces, drawn_sample, lay_cards, scene_samples,
+from tools.vision.train_corners import (crop_faces, drawn_sample, lay_cards, scene_samples,
                                            start_training)
 
 NONE_RANK, NONE_SUIT = len(RANKS) + 1, len(SUITS) + 1
@@ -120,7 +120,7 @@ def crop_finds(folder: Path, names: list[str], detector_path, quarters=(0, 1, 2,
     card (its label) near a corner and "no index" far from every corner."""
     from hardware.vision.corners import CornerDetector
     from hardware.vision.recognise import CLOSER, CLOSER_UP_TO
-    from hardware.vision.train_corners import label_of
+    from tools.vision.train_corners import label_of
 
     labels = json.loads((folder / "labels.json").read_text())
     det = CornerDetector(detector_path, reader_path=None)
@@ -176,7 +176,7 @@ def build_net():
 
 
 def main(argv=None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m hardware.vision.train_reader")
+    parser = argparse.ArgumentParser(prog="python -m tools.vision.train_reader")
     parser.add_argument("--data", default="../shared/vision-data")
     parser.add_argument("--seed", type=int, default=13)
     parser.add_argument("--steps", type=int, default=2500)

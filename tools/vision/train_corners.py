@@ -1,4 +1,4 @@
-"""Training the corner-index detector: ``python -m hardware.vision.train_corners --data DIR --seed N``.
+"""Training the corner-index detector: ``python -m tools.vision.train_corners --data DIR --seed N``.
 
 Needs the ``train`` extra (PyTorch; see pyproject.toml), which the app itself never imports:
 the result is exported to ``models/corners.onnx`` and read at run time by OpenCV's DNN module
@@ -454,7 +454,7 @@ def losses(out, heat, wh, rank, suit, skip=None):
 
 
 def main(argv=None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m hardware.vision.train_corners")
+    parser = argparse.ArgumentParser(prog="python -m tools.vision.train_corners")
     parser.add_argument("--data", default="../shared/vision-data")
     parser.add_argument("--seed", type=int, default=13)
     parser.add_argument("--steps", type=int, default=6000)

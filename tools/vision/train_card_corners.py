@@ -1,6 +1,6 @@
-"""Training the card-corner reader: ``python -m hardware.vision.train_card_corners --data DIR --seed N``.
+"""Training the card-corner reader: ``python -m tools.vision.train_card_corners --data DIR --seed N``.
 
-Needs the ``train`` extra (PyTorch), like :mod:`hardware.vision.train_reader`. The model
+Needs the ``train`` extra (PyTorch), like :mod:`tools.vision.train_reader`. The model
 (:mod:`hardware.vision.card_corners`) names the top-left corner region of a straightened card:
 its rank (or a joker's letters, or "no index") and its suit (the same two extra classes).
 Cards come from the ``train-*`` pictures of ``crops/`` (many deck designs; each picture is its
@@ -26,8 +26,8 @@ from companion.cards import RANKS, SUITS
 from hardware.vision.card_corners import INPUT_H, INPUT_W, MODEL_PATH, corner_region
 from hardware.vision.detect import warp_card
 from hardware.vision.render import CARD_H, CARD_W, random_style, render_card, texture
-from hardware.vision.train_corners import label_of
-from hardware.vision.train_reader import export, recoloured
+from tools.vision.train_corners import label_of
+from tools.vision.train_reader import export, recoloured
 
 NONE_RANK, NONE_SUIT = len(RANKS) + 1, len(SUITS) + 1
 CALIBRATION = ("-017", "-018", "-019", "-020")  # train-* files kept out to choose the threshold
@@ -162,7 +162,7 @@ def build_net():
 
 
 def main(argv=None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m hardware.vision.train_card_corners")
+    parser = argparse.ArgumentParser(prog="python -m tools.vision.train_card_corners")
     parser.add_argument("--data", default="../shared/vision-data")
     parser.add_argument("--seed", type=int, default=13)
     parser.add_argument("--steps", type=int, default=4000)

@@ -1,4 +1,4 @@
-"""Choosing the sure thresholds on the training photos: ``python -m hardware.vision.thresholds``.
+"""Choosing the sure thresholds on the training photos: ``python -m tools.vision.thresholds``.
 
 A wrong "sure" costs the table far more than a question, so the target allows at most 0.5% of
 sure names to be cards not in the photo. The thresholds (:data:`hardware.vision.indexes.SURE_PAIR`
@@ -143,9 +143,9 @@ EACH_STEPS = [round(0.5 + 0.05 * i, 2) for i in range(10)]
 
 
 def main(argv=None) -> int:
-    from hardware.vision.train_corners import held_out_scenes
+    from tools.vision.train_corners import held_out_scenes
 
-    parser = argparse.ArgumentParser(prog="python -m hardware.vision.thresholds")
+    parser = argparse.ArgumentParser(prog="python -m tools.vision.thresholds")
     parser.add_argument("--data", default="../shared/vision-data")
     parser.add_argument("--wrong", type=float, default=0.005, help="share of sure names allowed wrong")
     parser.add_argument("--drawn", type=int, default=600, help="drawn piles (other designs) to keep to --drawn-wrong")

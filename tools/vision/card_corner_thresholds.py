@@ -1,4 +1,4 @@
-"""Choosing the card-corner model's sure threshold: ``python -m hardware.vision.card_corner_thresholds``.
+"""Choosing the card-corner model's sure threshold: ``python -m tools.vision.card_corner_thresholds``.
 
 The model (:mod:`hardware.vision.card_corners`) is trained on the ``train-*`` crops less four a
 card (``train_card_corners.CALIBRATION``); its threshold is chosen on those four, which it has
@@ -22,7 +22,7 @@ from hardware.vision.card_corners import NAMES_FROM, CardCornerReader
 from hardware.vision.detect import warp_card
 from hardware.vision.learned import default_classifier
 from hardware.vision.recognise import whole_picture
-from hardware.vision.train_card_corners import crop_names
+from tools.vision.train_card_corners import crop_names
 
 TRIED = (0.9, 0.95, 0.97, 0.98, 0.99, 0.995, 0.999)
 BINS = (0.0, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 0.97, 0.99, 1.0001)
@@ -47,7 +47,7 @@ def scores_table(folder: Path, names: list[str]) -> str:
 
 
 def main(argv=None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m hardware.vision.card_corner_thresholds")
+    parser = argparse.ArgumentParser(prog="python -m tools.vision.card_corner_thresholds")
     parser.add_argument("--data", default="../shared/vision-data")
     parser.add_argument("--wrong", type=float, default=0.02, help="share of the crops' sure names allowed wrong")
     args = parser.parse_args(argv)

@@ -1,4 +1,4 @@
-"""Training the corner classifier: ``python -m hardware.vision.train --data DIR [--seed N]``.
+"""Training the corner classifier: ``python -m tools.vision.train --data DIR [--seed N]``.
 
 Training glyphs are cut exactly as recognition cuts them at run time: every card outline
 :func:`hardware.vision.detect.find_cards` finds in a ``scenes/`` photo is straightened, each
@@ -130,7 +130,7 @@ def train_net(x: np.ndarray, y: np.ndarray, classes: int, rng, hidden=96, epochs
 
 
 def main(argv=None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m hardware.vision.train")
+    parser = argparse.ArgumentParser(prog="python -m tools.vision.train")
     parser.add_argument("--data", required=True, help="the photographs (with scenes/labels.json)")
     parser.add_argument("--seed", type=int, default=13)
     parser.add_argument("--decks", type=int, default=40, help="drawn decks added to the photos")
