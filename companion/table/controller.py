@@ -46,6 +46,14 @@ class TableController:
     def players(self) -> list[str]:
         return self.session.game.players
 
+    @property
+    def rules(self):
+        return self.session.game.rules
+
+    @property
+    def finished(self) -> bool:
+        return self.session.game.finished
+
     def game_view(self):
         """The engine's typed view of where the game stands (the game's ``View``)."""
         return self.session.view()

@@ -67,14 +67,6 @@ class JackChangeItTable(TableController):
 
     # -- what the screen draws -------------------------------------------------------------
 
-    @property
-    def rules(self):
-        return self.session.game.rules
-
-    @property
-    def finished(self) -> bool:
-        return self.session.game.finished
-
     def draw_action(self) -> dict | None:
         """The turn's action that is no play, as the rules list it: pick up what is owed, or lift."""
         return self.rules.draw_action(self.state)

@@ -49,14 +49,6 @@ class OneEyedJackTable(TableController):
     # -- what the screen draws -------------------------------------------------------------
 
     @property
-    def rules(self):
-        return self.session.game.rules
-
-    @property
-    def finished(self) -> bool:
-        return self.session.game.finished
-
-    @property
     def card(self) -> str:
         """The card chosen, once both its rank and its suit are."""
         return self.rank + self.suit if self.rank and self.suit else ""
