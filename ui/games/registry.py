@@ -24,6 +24,14 @@ class GameUI:
     scenes: str         # the screenshots' scenes: a module with scenes(app, driver)
     bench: str          # the bench's recipe: a module with seed_log, long_log and tap_steps
 
+    @classmethod
+    def in_folder(cls, package: str, name: str, setup: str, play: str) -> "GameUI":
+        """A game's folder laid out as docs/adding-a-game.md says: its set-up screen class
+        ``setup`` in setup.py, ``play`` in screen.py, its scenes.py and bench.py; ``package`` is
+        the folder's ``__name__``, so no module path is typed by hand."""
+        return cls(name, f"{package}.setup:{setup}", f"{package}.screen:{play}", f"{package}.scenes",
+                   f"{package}.bench")
+
     @property
     def screen_names(self) -> tuple[str, str]:
         """The names the screen manager knows the two screens by."""

@@ -2,10 +2,4 @@
 
 from ui.games.registry import GameUI, register
 
-UI = register(GameUI(
-    name="jack-change-it",
-    setup="ui.games.jack_change_it.setup:JackChangeItSetupScreen",
-    play="ui.games.jack_change_it.screen:JackChangeItScreen",
-    scenes="ui.games.jack_change_it.scenes",
-    bench="ui.games.jack_change_it.bench",
-))
+UI = register(GameUI.in_folder(__name__, "jack-change-it", setup="JackChangeItSetupScreen", play="JackChangeItScreen"))

@@ -2,10 +2,4 @@
 
 from ui.games.registry import GameUI, register
 
-UI = register(GameUI(
-    name="jacks",
-    setup="ui.games.jacks.setup:JacksSetupScreen",
-    play="ui.games.jacks.screen:JacksScreen",
-    scenes="ui.games.jacks.scenes",
-    bench="ui.games.jacks.bench",
-))
+UI = register(GameUI.in_folder(__name__, "jacks", setup="JacksSetupScreen", play="JacksScreen"))

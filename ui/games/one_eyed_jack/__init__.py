@@ -2,10 +2,4 @@
 
 from ui.games.registry import GameUI, register
 
-UI = register(GameUI(
-    name="one-eyed-jack",
-    setup="ui.games.one_eyed_jack.setup:OneEyedJackSetupScreen",
-    play="ui.games.one_eyed_jack.screen:OneEyedJackScreen",
-    scenes="ui.games.one_eyed_jack.scenes",
-    bench="ui.games.one_eyed_jack.bench",
-))
+UI = register(GameUI.in_folder(__name__, "one-eyed-jack", setup="OneEyedJackSetupScreen", play="OneEyedJackScreen"))

@@ -2,10 +2,4 @@
 
 from ui.games.registry import GameUI, register
 
-UI = register(GameUI(
-    name="slapjack",
-    setup="ui.games.slapjack.setup:SlapjackSetupScreen",
-    play="ui.games.slapjack.screen:SlapjackScreen",
-    scenes="ui.games.slapjack.scenes",
-    bench="ui.games.slapjack.bench",
-))
+UI = register(GameUI.in_folder(__name__, "slapjack", setup="SlapjackSetupScreen", play="SlapjackScreen"))

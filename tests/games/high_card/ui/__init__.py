@@ -2,10 +2,4 @@
 
 from ui.games.registry import GameUI, register
 
-UI = register(GameUI(
-    name="high-card",
-    setup="ui.games.high_card.setup:HighCardSetupScreen",
-    play="ui.games.high_card.screen:HighCardScreen",
-    scenes="ui.games.high_card.scenes",
-    bench="ui.games.high_card.bench",
-))
+UI = register(GameUI.in_folder(__name__, "high-card", setup="HighCardSetupScreen", play="HighCardScreen"))
