@@ -32,3 +32,22 @@ class GameScreen(SeesCards, Screen):
 
     def on_leave(self, *_):
         self.camera_end()
+
+
+class TableGameScreen(GameScreen):
+    """A game screen whose table controller (``self.table``) takes the camera's cards: a sure
+    card and an unsure one's guesses go to the table through the screen's ``forward`` (which
+    hands one tap to the table and draws what it says)."""
+
+    table = None
+
+    def forward(self, fn, *args):
+        raise NotImplementedError
+
+    def offer_seen(self, cards: list[str], sure: bool) -> None:
+        if self.table is None or not cards:
+            return
+        if sure:
+            self.forward(self.table.on_card, cards[0])
+        else:
+            self.forward(self.table.on_unsure, cards)

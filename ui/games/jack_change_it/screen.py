@@ -22,7 +22,7 @@ from kivy.uix.modalview import ModalView
 from companion.cards import SUIT_NAMES
 from companion.games.jack_change_it.table import JackChangeItTable, Question
 
-from ui.screens.game_screen import GameScreen
+from ui.screens.game_screen import TableGameScreen
 from ui import sound, theme
 from ui.widgets.basics import TableButton
 from ui.widgets.card_words import card_markup, words_markup
@@ -100,7 +100,7 @@ class ChooserView(ModalView):
     """A question the turn needs answered before it is entered (the Jack's suit, A♥ with 2♥)."""
 
 
-class JackChangeItScreen(GameScreen):
+class JackChangeItScreen(TableGameScreen):
     four_colour = BooleanProperty(False)
     turn_text = StringProperty("")
     turn_fill = ColorProperty(theme.PANEL_LIGHT)
@@ -273,15 +273,7 @@ class JackChangeItScreen(GameScreen):
         self.ids.picker.clear()
         self.forward(self.table.undo)
 
-    # -- the camera: the card seen on the pile is offered by the table (ui/widgets/seen_card.py) ---
-
-    def offer_seen(self, cards: list[str], sure: bool) -> None:
-        if self.table is None or not cards:
-            return
-        if sure:
-            self.forward(self.table.on_card, cards[0])
-        else:
-            self.forward(self.table.on_unsure, cards)
+    # -- the camera: the card seen on the pile is offered by the table (TableGameScreen.offer_seen) ---
 
     def camera_end(self) -> None:
         if self.table is not None:

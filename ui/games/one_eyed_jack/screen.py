@@ -22,7 +22,7 @@ from companion.cards import SUIT_SYMBOLS
 from companion.games.one_eyed_jack.board import ONE_EYED, TWO_EYED, card_at
 from companion.games.one_eyed_jack.table import OneEyedJackTable
 
-from ui.screens.game_screen import GameScreen
+from ui.screens.game_screen import TableGameScreen
 from ui import sound, theme
 from ui.widgets.board import OneEyedBoard, side_colour  # the module also gives the .kv OneEyedChip
 from ui.widgets.card_picker import CardPicker, PickerRankButton, PickerSuitButton
@@ -103,7 +103,7 @@ class OneEyedSideTile(BoxLayout):
         self.need = (CHIP_LINE + lines * NAME_LINE + dp(4)) if self.stacked else dp(40)
 
 
-class OneEyedJackScreen(GameScreen):
+class OneEyedJackScreen(TableGameScreen):
     landscape = BooleanProperty(True)
     board_side = NumericProperty(100)
     rank = StringProperty("")  # the card being chosen: its rank, then its suit
@@ -314,15 +314,7 @@ class OneEyedJackScreen(GameScreen):
         return None
 
     # -- the camera: the card seen on the discard pile is the card to place (its spaces light up;
-    # the table still taps the space). An unsure card is offered by the table (ui/widgets/seen_card.py).
-
-    def offer_seen(self, cards: list[str], sure: bool) -> None:
-        if self.table is None or not cards:
-            return
-        if sure:
-            self.forward(self.table.on_card, cards[0])
-        else:
-            self.forward(self.table.on_unsure, cards)
+    # the table still taps the space): handed to the table by TableGameScreen.offer_seen.
 
     def camera_offer_over(self) -> tuple:
         # Over whose turn it is (the board stays whole): beside the board, down to what to do
