@@ -166,25 +166,9 @@ class PileWatcher:
                 card, top = changed, changed.card
         named_by_index = False
         if (card is None or not card.sure) and self.detector is not None:
-            # Left unsure in its own part: the corner indexes are asked about that part only,
-            # now, rather than of the whole frame 3 still frames after the hand has gone (a
-            # slap on the card waits for its name). A card they are sure of, not on the pile,
-            # lying in the still part, is the new card.
-            det = default_detector() if self.detector is DEFAULT else self.detector
-            # One look at the part alone, at the whole frame's usual scale: a closer one cost
-            # three times as long (52 ms a part against 16, one core), frames the reader then
-            # skipped on a Pi's budget.
-            by_index, _ = cards_from_corners(crop, det.detect(crop, scale=det.scale_for(image)))
-            for s in by_index:
-                if not s.sure or s.card in self.top or s.card in hidden:
-                    continue
-                # Most of the still part within its outline (laid square over the last card, the
-                # part is where their prints differ, not always round the card's middle), or,
-                # seen at one index only (its outline that index's box), most of it in the part.
-                inside = self._mask(s.outline + np.array([x0, y0], np.float32), image.shape)
-                if (part & inside).sum() >= 0.5 * min(part.sum(), inside.sum()):
-                    card, top, named_by_index = s, s.card, True
-                    break
+            by_index = self._new_card_by_indexes(image, (x0, y0, x1, y1), part, hidden)
+            if by_index is not None:
+                card, top, named_by_index = by_index, by_index.card, True
         if card is None or not card.sure or top in self.top or top in hidden:
             return   # nothing new named sure: the whole pile's stillness decides, as ever
         outline = card.outline + np.array([x0, y0], np.float32)
@@ -204,6 +188,27 @@ class PileWatcher:
         # Told only now: until the sink has it in hand, a press must still wait for the card
         # (changing_since), as while a still pile is decided.
         self._early = (top, mask, small)
+
+    def _new_card_by_indexes(self, image, box, part, hidden) -> SeenCard | None:
+        """A part the outlines left unsure, asked of the corner indexes there and then, rather
+        than of the whole frame 3 still frames after the hand has gone (a slap on the card waits
+        for its name): a card they are sure of, not on the pile, lying in the still part. One
+        look at the frame's usual scale: a closer one cost three times as long (52 ms a part
+        against 16, one core), frames the reader then skipped on a Pi's budget."""
+        det = default_detector() if self.detector is DEFAULT else self.detector
+        x0, y0, x1, y1 = box
+        crop = image[y0:y1, x0:x1]
+        by_index, _ = cards_from_corners(crop, det.detect(crop, scale=det.scale_for(image)))
+        for s in by_index:
+            if not s.sure or s.card in self.top or s.card in hidden:
+                continue
+            # Most of the still part within its outline (laid square over the last card, the
+            # part is where their prints differ, not always round the card's middle), or, seen
+            # at one index only (its outline that index's box), most of that box in the part.
+            inside = self._mask(s.outline + np.array([x0, y0], np.float32), image.shape)
+            if (part & inside).sum() >= 0.5 * min(part.sum(), inside.sum()):
+                return s
+        return None
 
     def _decide(self, image: np.ndarray, t, history, first: bool) -> None:
         now = self._prev
