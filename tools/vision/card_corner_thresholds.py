@@ -17,6 +17,7 @@ from pathlib import Path
 import cv2
 
 from companion.cards import RANKS, SUITS
+from tools.vision import vision_data
 from hardware.vision.bench import crops
 from hardware.vision.card_corners import NAMES_FROM, CardCornerReader
 from hardware.vision.detect import warp_card
@@ -48,7 +49,7 @@ def scores_table(folder: Path, names: list[str]) -> str:
 
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(prog="python -m tools.vision.card_corner_thresholds")
-    parser.add_argument("--data", default="../shared/vision-data")
+    parser.add_argument("--data", default="../shared/vision-data", type=vision_data)
     parser.add_argument("--wrong", type=float, default=0.02, help="share of the crops' sure names allowed wrong")
     args = parser.parse_args(argv)
     cv2.setNumThreads(1)

@@ -24,6 +24,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
+from tools.vision import vision_data
 from hardware.vision.corners import CornerDetector
 from hardware.vision.indexes import cards_from_corners
 
@@ -146,7 +147,7 @@ def main(argv=None) -> int:
     from tools.vision.train_corners import held_out_scenes
 
     parser = argparse.ArgumentParser(prog="python -m tools.vision.thresholds")
-    parser.add_argument("--data", default="../shared/vision-data")
+    parser.add_argument("--data", default="../shared/vision-data", type=vision_data)
     parser.add_argument("--wrong", type=float, default=0.005, help="share of sure names allowed wrong")
     parser.add_argument("--drawn", type=int, default=600, help="drawn piles (other designs) to keep to --drawn-wrong")
     parser.add_argument("--drawn-wrong", type=float, default=0.0,

@@ -23,6 +23,7 @@ import cv2
 import numpy as np
 
 from companion.cards import RANKS, SUITS
+from tools.vision import vision_data
 from hardware.vision.classify import NOT_A_CARD, _augment
 from hardware.vision.detect import find_cards, warp_card
 from hardware.vision.glyphs import cut_index, features
@@ -131,7 +132,7 @@ def train_net(x: np.ndarray, y: np.ndarray, classes: int, rng, hidden=96, epochs
 
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(prog="python -m tools.vision.train")
-    parser.add_argument("--data", required=True, help="the photographs (with scenes/labels.json)")
+    parser.add_argument("--data", required=True, type=vision_data, help="the photographs (with scenes/labels.json)")
     parser.add_argument("--seed", type=int, default=13)
     parser.add_argument("--decks", type=int, default=40, help="drawn decks added to the photos")
     parser.add_argument("--out", default=str(MODEL_PATH))

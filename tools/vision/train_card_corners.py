@@ -23,6 +23,7 @@ import cv2
 import numpy as np
 
 from companion.cards import RANKS, SUITS
+from tools.vision import vision_data
 from hardware.vision.card_corners import INPUT_H, INPUT_W, MODEL_PATH, corner_region
 from hardware.vision.detect import warp_card
 from hardware.vision.render import CARD_H, CARD_W, random_style, render_card, texture
@@ -163,7 +164,7 @@ def build_net():
 
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(prog="python -m tools.vision.train_card_corners")
-    parser.add_argument("--data", default="../shared/vision-data")
+    parser.add_argument("--data", default="../shared/vision-data", type=vision_data)
     parser.add_argument("--seed", type=int, default=13)
     parser.add_argument("--steps", type=int, default=4000)
     parser.add_argument("--batch", type=int, default=64)

@@ -26,6 +26,7 @@ import cv2
 import numpy as np
 
 from companion.cards import RANKS, SUITS
+from tools.vision import vision_data
 from hardware.vision.corners import INPUT, MODEL_PATH, REFERENCE, STRIDE
 from hardware.vision.render import (CARD_H, CARD_W, card_quad, light_and_blur, paste_card, random_style,
                                     render_card, texture)
@@ -455,7 +456,7 @@ def losses(out, heat, wh, rank, suit, skip=None):
 
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(prog="python -m tools.vision.train_corners")
-    parser.add_argument("--data", default="../shared/vision-data")
+    parser.add_argument("--data", default="../shared/vision-data", type=vision_data)
     parser.add_argument("--seed", type=int, default=13)
     parser.add_argument("--steps", type=int, default=6000)
     parser.add_argument("--stop-after", type=int, help="stop after this many steps (the learning-rate schedule still spans --steps)")

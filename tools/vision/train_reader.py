@@ -32,6 +32,7 @@ import cv2
 import numpy as np
 
 from companion.cards import RANKS, SUITS
+from tools.vision import vision_data
 from hardware.vision.corners import MODEL_PATH, PATCH, READER_PATH, index_patch
 from tools.vision.train_corners import (crop_faces, drawn_sample, lay_cards, scene_samples,
                                            start_training)
@@ -177,7 +178,7 @@ def build_net():
 
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(prog="python -m tools.vision.train_reader")
-    parser.add_argument("--data", default="../shared/vision-data")
+    parser.add_argument("--data", default="../shared/vision-data", type=vision_data)
     parser.add_argument("--seed", type=int, default=13)
     parser.add_argument("--steps", type=int, default=2500)
     parser.add_argument("--batch", type=int, default=64)
