@@ -30,6 +30,13 @@ def held_out(name: str) -> bool:
     return zlib.crc32(name.encode()) % HELD_OUT == 0
 
 
+def calibration(name: str) -> bool:
+    """Whether ``name`` is in the calibration split: another fixed quarter of each source's
+    photos, in the training split but kept out of the models' own training, so that the sure
+    thresholds are chosen on photos the models never saw (tools/vision/thresholds.py)."""
+    return zlib.crc32(name.encode()) % HELD_OUT == 1
+
+
 def _area(b) -> float:
     return max(0.0, b[2]) * max(0.0, b[3])
 
@@ -52,16 +59,23 @@ def fully_visible(truth: dict) -> list[str]:
 
 
 def names(folder: Path, split: str = "all", sources=None) -> list[str]:
-    """The labelled photos of ``split`` ("all", "held-out", "training"), of ``sources`` if given."""
+    """The labelled photos of ``split``, of ``sources`` if given: "all", "held-out", "training"
+    (all but the held-out ones), and within training "calibration" and "models" (the rest,
+    what the models learn from)."""
+    if split not in SPLITS:
+        raise ValueError(f"no split {split!r}: one of {', '.join(SPLITS)}")
     labels = json.loads((folder / "labels.json").read_text())
     keep = []
     for n in sorted(labels):
         if sources and source_of(n) not in sources:
             continue
-        if split == "held-out" and not held_out(n) or split == "training" and held_out(n):
-            continue
-        keep.append(n)
+        if SPLITS[split](n):
+            keep.append(n)
     return keep
+
+
+SPLITS = {"all": lambda n: True, "held-out": held_out, "training": lambda n: not held_out(n),
+          "calibration": calibration, "models": lambda n: not held_out(n) and not calibration(n)}
 
 
 class Tally:

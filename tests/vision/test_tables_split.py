@@ -5,6 +5,7 @@ import json
 
 import cv2
 import numpy as np
+import pytest
 
 from hardware.vision import tables
 from hardware.vision.recognise import read_image
@@ -18,6 +19,17 @@ def test_the_split_is_fixed_by_name_and_keeps_a_quarter_of_each_source_apart():
     for src in ("oak", "felt"):
         share = sum(tables.source_of(n) == src for n in held) / 200
         assert 0.18 <= share <= 0.32, share
+
+
+def test_the_calibration_photos_are_training_photos_no_model_learns_from(tmp_path):
+    photos = [f"{src}-{i:03d}.jpg" for src in ("oak", "felt") for i in range(200)]
+    (tmp_path / "labels.json").write_text(json.dumps({n: {"cards": []} for n in photos}))
+    split = {s: set(tables.names(tmp_path, s)) for s in ("held-out", "training", "calibration", "models")}
+    assert split["calibration"] | split["models"] == split["training"]
+    assert not split["calibration"] & split["models"] and not split["training"] & split["held-out"]
+    assert 0.18 <= len(split["calibration"]) / len(photos) <= 0.32
+    with pytest.raises(ValueError, match="no split 'train': one of .*calibration"):
+        tables.names(tmp_path, "train")
 
 
 def test_a_card_under_another_is_not_fully_visible():

@@ -194,7 +194,7 @@ def main(argv=None) -> int:
         from hardware.vision.tables import names as table_names, outlined_cards
 
         tables = Path(args.data) / "tables"
-        outlined = outlined_cards(tables, table_names(tables, "training"))
+        outlined = outlined_cards(tables, table_names(tables, "models"))
         print(f"{len(outlined)} outlined cards from the tables/ training photos", flush=True)
 
     net = build_net()

@@ -493,7 +493,7 @@ def main(argv=None) -> int:
         from hardware.vision import tables
 
         table_folder = Path(args.data) / "tables"
-        on_tables = tables.mined_indexes(table_folder, tables.names(table_folder, "training"),
+        on_tables = tables.mined_indexes(table_folder, tables.names(table_folder, "models"),
                                          log=lambda line: print(line, flush=True))
     print(f"{len(names)} photos (held out {len(held_out_scenes())}), {args.drawn} drawn scenes, {len(faces)} crops, "
           f"{len(on_tables)} tables photos, {time.time() - t0:.0f} s", flush=True)
@@ -544,7 +544,7 @@ def main(argv=None) -> int:
                 out = Path(args.out)
                 out.with_name(f"{out.stem}-{step + 1}{out.suffix}").write_bytes(out.read_bytes())
         if args.stop_after and step + 1 >= args.stop_after:
-            return 0
+            break
     export(net, args.out)
     return 0
 

@@ -17,6 +17,11 @@ With ``--crop-finds``, part of each batch is cut where the detector finds indexe
 ``train-*`` crops, at the scales :func:`hardware.vision.recognise.read_image` looks at them
 (the closer look included), named by the crop's own label near a corner and "no index" far
 from every corner, so the reader learns the indexes of many designs where they are really cut.
+With ``--tables``, part of each batch is cut from real photos of other decks on other tables
+(the ``tables/`` training split): at the indexes :func:`hardware.vision.tables.mined_indexes`
+finds with the labels' help, named by the card whose box holds them, and at the detector's finds
+outside every card's box, "no index". With ``--start-from``, training goes on from exported
+readers (one run for each, the photos read once), as the detector's does.
 Exported to ``models/reader.onnx`` (``--out`` for another name).
 """
 
@@ -147,6 +152,30 @@ def crop_finds(folder: Path, names: list[str], detector_path, quarters=(0, 1, 2,
     return out
 
 
+def table_finds(folder: Path, detector_path, log=print):
+    """[(image, [x, y, size, rank, suit])] for the ``tables/`` training photos: the indexes
+    :func:`hardware.vision.tables.mined_indexes` takes, named by their cards, and the detector's
+    finds lying outside every labelled card (a little beyond its box), "no index": clutter on a
+    table, a pattern on the cloth. What lies inside a card's box and was not mined is left out."""
+    from hardware.vision import tables
+    from hardware.vision.corners import CornerDetector
+    from hardware.vision.recognise import CLOSER_CARDS, CLOSER_MAX
+
+    raw = CornerDetector(detector_path, reader_path=None)  # its false finds, before a reader drops them
+    out = []
+    for image, indexes, cards in tables.mined_indexes(folder, tables.names(folder, "models"),
+                                                      CornerDetector(detector_path), log=log):
+        finds = [[x, y, max(w, h), r, s] for x, y, w, h, r, s in indexes]
+        usual = raw.scale_for(image)
+        closer = min(CLOSER_CARDS * usual, CLOSER_MAX / max(image.shape[:2]))
+        for c in raw.detect(image, usual) + raw.detect(image, closer):  # read_image's two looks
+            if all(not (x0 - c.w <= c.x <= x1 + c.w and y0 - c.h <= c.y <= y1 + c.h) for x0, y0, x1, y1 in cards):
+                finds.append([c.x, c.y, max(c.w, c.h), NONE_RANK, NONE_SUIT])
+        if finds:
+            out.append((image, np.array(finds, np.float32)))
+    return out
+
+
 def recoloured(patch: np.ndarray, rng) -> np.ndarray:
     """The patch re-lit: brighter or darker, tinted, sometimes blurred, with sensor noise."""
     out = patch.astype(np.float32) * rng.uniform(0.7, 1.25) + rng.uniform(-25, 25)
@@ -176,6 +205,34 @@ def build_net():
     return Reader()
 
 
+def reader_from_onnx(path: str):
+    """The network with the weights of an exported reader. As for the detector
+    (:func:`tools.vision.train_corners.net_from_onnx`), each batch norm, folded into its
+    convolution by the export, becomes the identity plus the folded bias, kept frozen."""
+    import onnx
+    import torch
+    from onnx import numpy_helper
+
+    model = onnx.load(path)
+    weights = {i.name: numpy_helper.to_array(i) for i in model.graph.initializer}
+    convs = [(n.input[1], n.input[2]) for n in model.graph.node if n.op_type == "Conv"]
+    net = build_net()
+    mods = list(net.body)
+    pairs = [(m, mods[k + 1]) for k, m in enumerate(mods) if isinstance(m, torch.nn.Conv2d)]
+    if len(convs) != len(pairs):
+        raise SystemExit(f"{path}: {len(convs)} convolutions, the reader has {len(pairs)}")
+    with torch.no_grad():
+        for (wname, bname), (conv, norm) in zip(convs, pairs):
+            conv.weight.copy_(torch.from_numpy(weights[wname]))
+            norm.weight.fill_(1.0)
+            norm.running_mean.zero_()
+            norm.running_var.fill_(1.0 - norm.eps)
+            norm.bias.copy_(torch.from_numpy(weights[bname]))
+        net.head.weight.copy_(torch.from_numpy(weights["head.weight"]))
+        net.head.bias.copy_(torch.from_numpy(weights["head.bias"]))
+    return net
+
+
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(prog="python -m tools.vision.train_reader")
     parser.add_argument("--data", default="../shared/vision-data", type=vision_data)
@@ -195,11 +252,18 @@ def main(argv=None) -> int:
     parser.add_argument("--crop-boxes", action="store_true",
                         help="the crops laid into scenes take their index boxes from the detector's finds "
                              "(crop_faces), not where decks usually print them")
-    parser.add_argument("--out", default=str(READER_PATH))
+    parser.add_argument("--tables", type=float, default=0.0,
+                        help="share of each batch cut from the tables/ training photos (table_finds)")
+    parser.add_argument("--start-from", nargs="+", metavar="ONNX",
+                        help="exported readers to go on training from, one after the other (as many --out)")
+    parser.add_argument("--lr", type=float, default=3e-3, help="the learning rate's peak")
+    parser.add_argument("--out", nargs="+", default=[str(READER_PATH)])
     args = parser.parse_args(argv)
+    starts = args.start_from or [None]
+    if len(args.out) != len(starts):
+        parser.error(f"{len(starts)} readers to train, {len(args.out)} --out")
 
     torch, rng, folder, names = start_training(args.seed, args.data)
-    import torch.nn.functional as F
     t0 = time.time()
     real = scene_samples(folder, names)
     drawn = [drawn_sample(rng, table_first=False) for _ in range(args.drawn)]
@@ -216,20 +280,25 @@ def main(argv=None) -> int:
             finds += detected_finds(drawn, args.detector, quarters=(0,))
     if args.crop_finds > 0:
         cfinds = crop_finds(crop_folder, crop_names, args.detector)
+    tfinds = []
+    if args.tables > 0:
+        tfinds = table_finds(Path(args.data) / "tables", args.detector, log=lambda line: print(line, flush=True))
+    found = args.detected + args.crop_finds + args.tables
     # The detector's shares come out of the true boxes' shares, in proportion.
-    pools = [(pool, share * (1 - (args.detected + args.crop_finds) / 0.85)) for pool, share in pools]
+    pools = [(pool, share * (1 - found / 0.85)) for pool, share in pools]
 
     def count(fs):
         return sum(len(f) for _, f in fs), sum(int((f[:, 3] == NONE_RANK).sum()) for _, f in fs)
 
     print(f"{len(real)} photos, {len(drawn)} drawn scenes, {len(crops)} scenes of crops, "
           "%d detector finds (%d no index), " % count(finds) + "%d finds on crops (%d no index), " % count(cfinds)
+          + "%d on tables (%d no index), " % count(tfinds)
           + f"{time.time() - t0:.0f} s", flush=True)
 
     def sample():
         u = rng.random()
-        if u < args.detected + args.crop_finds:
-            pool = finds if u < args.detected else cfinds
+        if u < found:
+            pool = finds if u < args.detected else cfinds if u < args.detected + args.crop_finds else tfinds
             image, f = pool[int(rng.integers(len(pool)))]
             x, y, size, r, s = f[int(rng.integers(len(f)))]
             # A little further off, as the detector's boxes on photos it never saw may be.
@@ -237,7 +306,7 @@ def main(argv=None) -> int:
             g = float(np.exp(rng.uniform(math.log(0.9), math.log(1.1))))
             patch = index_patch(image, x + dx, y + dy, size * g, float(rng.uniform(0, 360)))
             return recoloured(patch, rng), int(r), int(s)
-        u -= args.detected + args.crop_finds
+        u -= found
         for pool, share in pools:
             if u < share:
                 image, boxes = pool[int(rng.integers(len(pool)))]
@@ -251,13 +320,25 @@ def main(argv=None) -> int:
             return sample()
         return recoloured(_jitter_patch(image, b, rng, none=True), rng), NONE_RANK, NONE_SUIT
 
-    net = build_net()
+    for start, out in zip(starts, args.out):
+        train(torch, start, out, sample, args.steps, args.batch, args.lr, t0)
+    return 0
+
+
+def train(torch, start, out_path, sample, steps, batch_size, lr, t0) -> None:
+    """Trains one reader (from scratch, or on from the export ``start``) on ``sample``'s patches."""
+    import torch.nn.functional as F
+    from tools.vision.train_corners import freeze_norms
+
+    net = reader_from_onnx(start) if start else build_net()
     opt = torch.optim.AdamW(net.parameters(), lr=2e-3, weight_decay=1e-4)
-    sched = torch.optim.lr_scheduler.OneCycleLR(opt, max_lr=3e-3, total_steps=args.steps, pct_start=0.1)
+    sched = torch.optim.lr_scheduler.OneCycleLR(opt, max_lr=lr, total_steps=steps, pct_start=0.1)
     nr = len(RANKS) + 2
     net.train()
-    for step in range(args.steps):
-        batch = [sample() for _ in range(args.batch)]
+    if start:
+        freeze_norms(net)
+    for step in range(steps):
+        batch = [sample() for _ in range(batch_size)]
         x = torch.from_numpy(np.stack([b[0] for b in batch]).transpose(0, 3, 1, 2).astype(np.float32) / 255.0)
         r = torch.tensor([b[1] for b in batch])
         s = torch.tensor([b[2] for b in batch])
@@ -268,14 +349,13 @@ def main(argv=None) -> int:
         loss.backward()
         opt.step()
         sched.step()
-        if step % 100 == 0 or step == args.steps - 1:
+        if step % 100 == 0 or step == steps - 1:
             acc = (out[:, :nr].argmax(1) == r).float().mean().item()
             print(f"step {step} rank {lr_.item():.3f} suit {ls_.item():.3f} rank right {acc:.2f} {time.time() - t0:.0f} s",
                   flush=True)
         if step % 500 == 499:
-            export(net, args.out)
-    export(net, args.out)
-    return 0
+            export(net, out_path)
+    export(net, out_path)
 
 
 def export(net, path: str, size: tuple[int, int] = (PATCH, PATCH), name: str = "patch") -> None:
@@ -286,6 +366,10 @@ def export(net, path: str, size: tuple[int, int] = (PATCH, PATCH), name: str = "
     torch.onnx.export(net, torch.zeros(1, 3, *size), path, input_names=[name], output_names=["out"],
                       opset_version=13, dynamic_axes={name: {0: "n"}, "out": {0: "n"}}, dynamo=False)
     net.train()
+    if getattr(net, "norms_frozen", False):
+        from tools.vision.train_corners import freeze_norms
+
+        freeze_norms(net)
     print(f"saved {path} ({Path(path).stat().st_size / 1e6:.2f} MB)", flush=True)
 
 
