@@ -15,25 +15,26 @@ import pytest
 collect_ignore_glob = ["games/*"]
 
 
-# hardware/vision/synthetic.py's CACHE_ENV (not imported here: the controller needs no OpenCV).
-VIDEO_CACHE_ENV = "JACK_COMPANION_VIDEO_CACHE"
+# hardware/vision/kept.py's CACHE_ENV (not imported here: the controller needs no OpenCV).
+DRAWN_CACHE_ENV = "JACK_COMPANION_DRAWN_CACHE"
 
 
 def pytest_configure(config):
-    """The synthetic game videos are drawn once for the run, not by every test (and bench process)
-    that plays one: kept in a folder of the run's own, which the xdist workers and the processes
-    they start inherit. A run with the variable already set uses that folder and leaves it."""
-    if hasattr(config, "workerinput") or os.environ.get(VIDEO_CACHE_ENV):
+    """The synthetic game videos and the drawn glyphs are made once for the run, not by every test
+    (and bench or app process) that uses them: kept in a folder of the run's own, which the xdist
+    workers and the processes they start inherit. A run with the variable already set uses that
+    folder and leaves it."""
+    if hasattr(config, "workerinput") or os.environ.get(DRAWN_CACHE_ENV):
         return
-    config.video_cache = tempfile.mkdtemp(prefix="jack-companion-videos-")
-    os.environ[VIDEO_CACHE_ENV] = config.video_cache
+    config.drawn_cache = tempfile.mkdtemp(prefix="jack-companion-drawn-")
+    os.environ[DRAWN_CACHE_ENV] = config.drawn_cache
 
 
 def pytest_unconfigure(config):
-    folder = getattr(config, "video_cache", None)
+    folder = getattr(config, "drawn_cache", None)
     if folder:
         shutil.rmtree(folder, ignore_errors=True)
-        os.environ.pop(VIDEO_CACHE_ENV, None)
+        os.environ.pop(DRAWN_CACHE_ENV, None)
 
 
 def pytest_xdist_auto_num_workers(config):

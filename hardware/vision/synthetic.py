@@ -8,14 +8,12 @@ leaves; the landing frame is the first frame with the card at rest.
 
 from __future__ import annotations
 
-import hashlib
 import json
-import os
-from pathlib import Path
 
 import cv2
 import numpy as np
 
+from hardware.vision.kept import kept
 from hardware.vision.render import card_quad, light_and_blur, paste_card, random_style, render_card, texture
 
 W, H = 640, 480
@@ -50,59 +48,27 @@ JACKS_ROUND = (
 )
 
 
-# A folder where drawn videos are kept: the test suite names one for its run, so that a video
-# several tests (and the bench processes they start) play is drawn once, not once in each.
-CACHE_ENV = "JACK_COMPANION_VIDEO_CACHE"
-
-
 def game_video(seed: int = 1, cards=("7H", "KS", "JD", "4C", "10H", "QD", "AS"), noise_seed: int | None = None,
                noise: float = 2.0, trick: int | None = None):
     """The game of ``seed``. With ``noise_seed``, the same game (every card and hand where it was)
     filmed through other sensor noise of strength ``noise``: how much a result owes to one draw.
     With ``trick`` (Jacks: 4), the middle is gathered after every ``trick`` cards instead of
-    Slapjack's hand pass, slap and pick-up.
-
-    With ``JACK_COMPANION_VIDEO_CACHE`` naming a folder, a video drawn before with the same
-    arguments (by this code) is read from there instead, byte for byte the same."""
+    Slapjack's hand pass, slap and pick-up. Kept for a test run (:mod:`hardware.vision.kept`)."""
     how = (seed, tuple(cards), noise_seed, noise, trick)
-    folder = os.environ.get(CACHE_ENV)
-    if not folder:
-        return _draw_game(*how)
-    return _cached(Path(folder), how)
+    return kept("video", how, ("synthetic.py", "render.py", "geometry.py"), lambda: _draw_game(*how),
+                _save_video, _load_video)
 
 
-def _cached(folder: Path, how: tuple):
-    """The video drawn with ``how``, from ``folder`` or drawn and kept there. Processes drawing
-    side by side take turns on a lock (one draws, the others read), and a file appears whole or
-    not at all (written aside, then renamed), so a reader never sees half a video."""
-    digest = hashlib.sha256(repr(how).encode())
-    # A change to the drawing code, numpy's generators or OpenCV is another video.
-    for source in ("synthetic.py", "render.py", "geometry.py"):
-        digest.update((Path(__file__).parent / source).read_bytes())
-    digest.update(f"{np.__version__} {cv2.__version__}".encode())
-    name = digest.hexdigest()[:24]
-    folder.mkdir(parents=True, exist_ok=True)
-    frames_file, about_file = folder / f"{name}.npy", folder / f"{name}.json"
-    with open(folder / f"{name}.lock", "w") as lock:
-        try:
-            import fcntl
-            fcntl.flock(lock, fcntl.LOCK_EX)
-        except ImportError:   # no advisory locks: two processes may both draw it, harmlessly
-            pass
-        if not frames_file.exists():
-            frames, fps, truth = _draw_game(*how)
-            _write(about_file, lambda f: f.write(json.dumps({"fps": fps, "truth": truth}).encode()))
-            _write(frames_file, lambda f: np.save(f, np.stack(frames)))
-            return frames, fps, truth
-    about = json.loads(about_file.read_text())
-    return list(np.load(frames_file)), about["fps"], [(card, at) for card, at in about["truth"]]
+def _save_video(f, video) -> None:
+    frames, fps, truth = video
+    np.save(f, np.stack(frames))
+    f.write(json.dumps({"fps": fps, "truth": truth}).encode())
 
 
-def _write(path: Path, fill) -> None:
-    aside = path.with_name(f"{path.name}.{os.getpid()}.part")
-    with open(aside, "wb") as f:
-        fill(f)
-    os.replace(aside, path)
+def _load_video(f):
+    frames = np.load(f)
+    about = json.loads(f.read())
+    return list(frames), about["fps"], [(card, at) for card, at in about["truth"]]
 
 
 def _draw_game(seed, cards, noise_seed, noise, trick):
