@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import shutil
 import subprocess
+import tempfile
 
 import pytest
 
@@ -12,6 +13,28 @@ import pytest
 # may import it (pytest's doctest collection would otherwise leave it on every screen's list of
 # games, and its own tests run in tests/test_a_new_game.py's copy, where it is a game folder).
 collect_ignore_glob = ["games/*"]
+
+
+# hardware/vision/kept.py's CACHE_ENV (not imported here: the controller needs no OpenCV).
+DRAWN_CACHE_ENV = "JACK_COMPANION_DRAWN_CACHE"
+
+
+def pytest_configure(config):
+    """The synthetic game videos and the drawn glyphs are made once for the run, not by every test
+    (and bench or app process) that uses them: kept in a folder of the run's own, which the xdist
+    workers and the processes they start inherit. A run with the variable already set uses that
+    folder and leaves it."""
+    if hasattr(config, "workerinput") or os.environ.get(DRAWN_CACHE_ENV):
+        return
+    config.drawn_cache = tempfile.mkdtemp(prefix="jack-companion-drawn-")
+    os.environ[DRAWN_CACHE_ENV] = config.drawn_cache
+
+
+def pytest_unconfigure(config):
+    folder = getattr(config, "drawn_cache", None)
+    if folder:
+        shutil.rmtree(folder, ignore_errors=True)
+        os.environ.pop(DRAWN_CACHE_ENV, None)
 
 
 def pytest_xdist_auto_num_workers(config):

@@ -9,6 +9,7 @@ best match is close and clearly better than the best match of any other class.
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
 
 import cv2
@@ -99,8 +100,16 @@ _BUILT: GlyphClassifier | None = None
 def builtin_classifier(samples_per_style: int = 1, seed: int = 7) -> GlyphClassifier:
     """Glyphs of every rank and suit in every drawn style (cached for the process)."""
     global _BUILT
-    if _BUILT is not None:
-        return _BUILT
+    if _BUILT is None:
+        from hardware.vision.kept import kept
+
+        _BUILT = kept("glyphs", (samples_per_style, seed),
+                      ("classify.py", "glyphs.py", "render.py", "geometry.py", "../../companion/cards.py"),
+                      lambda: _build(samples_per_style, seed), _save_glyphs, _load_glyphs)
+    return _BUILT
+
+
+def _build(samples_per_style: int, seed: int) -> GlyphClassifier:
     rng = np.random.default_rng(seed)
     clf = GlyphClassifier()
     for font in FONTS:
@@ -115,5 +124,17 @@ def builtin_classifier(samples_per_style: int = 1, seed: int = 7) -> GlyphClassi
             joker = cut_index(render_card("joker", style))
             if joker is not None:
                 clf.add(joker, NOT_A_CARD, NOT_A_CARD)
-    _BUILT = clf
+    return clf
+
+
+def _save_glyphs(f, clf: GlyphClassifier) -> None:
+    np.save(f, np.asarray(clf.rank_x))
+    np.save(f, np.asarray(clf.suit_x))
+    f.write(json.dumps([clf.rank_y, clf.suit_y]).encode())
+
+
+def _load_glyphs(f) -> GlyphClassifier:
+    clf = GlyphClassifier()
+    clf.rank_x, clf.suit_x = list(np.load(f)), list(np.load(f))
+    clf.rank_y, clf.suit_y = json.loads(f.read())
     return clf

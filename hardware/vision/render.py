@@ -194,10 +194,18 @@ def paste_card(scene: np.ndarray, card: np.ndarray, quad: np.ndarray) -> None:
     warped = cv2.warpPerspective(card, m, size, flags=cv2.INTER_LINEAR)
     mask = cv2.warpPerspective(np.full((h, w), 255, np.uint8), m, size, flags=cv2.INTER_LINEAR)
     # A soft shadow just beside the card, as real cards cast on the table or the card below.
-    shadow = cv2.GaussianBlur(np.roll(np.roll(mask, 3, axis=0), 2, axis=1), (0, 0), 2.5).astype(np.float32)
-    scene[:] = (scene.astype(np.float32) * (1 - 0.35 * shadow[..., None] / 255.0)).astype(np.uint8)
-    a = mask.astype(np.float32)[..., None] / 255.0
-    scene[:] = (scene.astype(np.float32) * (1 - a) + warped.astype(np.float32) * a).astype(np.uint8)
+    shadow = cv2.GaussianBlur(np.roll(np.roll(mask, 3, axis=0), 2, axis=1), (0, 0), 2.5)
+    # Blended only in the box where the card or its shadow falls: elsewhere both blends multiply
+    # by 1 and add 0, which leaves the scene as it is to the bit.
+    x, y, bw, bh = cv2.boundingRect(cv2.bitwise_or(mask, shadow))
+    if not bw or not bh:
+        return
+    box = np.s_[y:y + bh, x:x + bw]
+    region = scene[box]
+    region[:] = (region.astype(np.float32) * (1 - 0.35 * shadow[box].astype(np.float32)[..., None] / 255.0)
+                 ).astype(np.uint8)
+    a = mask[box].astype(np.float32)[..., None] / 255.0
+    region[:] = (region.astype(np.float32) * (1 - a) + warped[box].astype(np.float32) * a).astype(np.uint8)
 
 
 def light_and_blur(scene: np.ndarray, rng: np.random.Generator, blur: float = 0.0, unevenness: float = 0.0,
@@ -207,7 +215,9 @@ def light_and_blur(scene: np.ndarray, rng: np.random.Generator, blur: float = 0.
     if unevenness:
         h, w = scene.shape[:2]
         a = rng.uniform(0, 2 * math.pi)
-        yy, xx = np.mgrid[0:h, 0:w].astype(np.float32)
+        # A row and a column, broadcast: the same sums as on two whole grids, a fraction of the work.
+        yy = np.arange(h, dtype=np.float32)[:, None]
+        xx = np.arange(w, dtype=np.float32)[None, :]
         ramp = ((xx / w - 0.5) * math.cos(a) + (yy / h - 0.5) * math.sin(a))
         out *= (1.0 + unevenness * ramp)[..., None]
     if blur:

@@ -8,9 +8,12 @@ leaves; the landing frame is the first frame with the card at rest.
 
 from __future__ import annotations
 
+import json
+
 import cv2
 import numpy as np
 
+from hardware.vision.kept import kept
 from hardware.vision.render import card_quad, light_and_blur, paste_card, random_style, render_card, texture
 
 W, H = 640, 480
@@ -50,7 +53,25 @@ def game_video(seed: int = 1, cards=("7H", "KS", "JD", "4C", "10H", "QD", "AS"),
     """The game of ``seed``. With ``noise_seed``, the same game (every card and hand where it was)
     filmed through other sensor noise of strength ``noise``: how much a result owes to one draw.
     With ``trick`` (Jacks: 4), the middle is gathered after every ``trick`` cards instead of
-    Slapjack's hand pass, slap and pick-up."""
+    Slapjack's hand pass, slap and pick-up. Kept for a test run (:mod:`hardware.vision.kept`)."""
+    how = (seed, tuple(cards), noise_seed, noise, trick)
+    return kept("video", how, ("synthetic.py", "render.py", "geometry.py"), lambda: _draw_game(*how),
+                _save_video, _load_video)
+
+
+def _save_video(f, video) -> None:
+    frames, fps, truth = video
+    np.save(f, np.stack(frames))
+    f.write(json.dumps({"fps": fps, "truth": truth}).encode())
+
+
+def _load_video(f):
+    frames = np.load(f)
+    about = json.loads(f.read())
+    return list(frames), about["fps"], [(card, at) for card, at in about["truth"]]
+
+
+def _draw_game(seed, cards, noise_seed, noise, trick):
     rng = np.random.default_rng(seed)
     noise_rng = np.random.default_rng([seed, noise_seed]) if noise_seed is not None else None
     fps = 30

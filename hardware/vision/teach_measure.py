@@ -48,11 +48,8 @@ def read_deck(clf, style: dict | None, seed: int = 5, per_photo: int = 1) -> dic
     and sure names of cards not in the photo."""
     from hardware.vision.recognise import read_image
 
-    rng = np.random.default_rng(seed)
     cards = sure_right = top_right = wrong = 0
-    for i, code in enumerate(DECK):
-        codes = [DECK[(i + 17 * k) % 52] for k in range(per_photo - 1, -1, -1)]  # ``code`` last: on top
-        image, _ = random_scene(rng, codes, style=style)
+    for code, codes, image in photos(style, seed, per_photo):
         seen, top = read_image(image, clf)
         sure = {s.card for s in seen if s.sure}
         cards += len(codes)
@@ -61,6 +58,24 @@ def read_deck(clf, style: dict | None, seed: int = 5, per_photo: int = 1) -> dic
         wrong += len(sure - set(codes))
     return {"photos": len(DECK), "cards": cards, "named_sure": sure_right, "top_right": top_right,
             "sure_not_in_photo": wrong}
+
+
+_LAST_PHOTOS: dict = {}
+
+
+def photos(style: dict | None, seed: int, per_photo: int) -> list:
+    """(top card, the photo's cards, image) for each card of the deck: the same photos for the same
+    arguments, so the last set drawn is kept for the next reader (untaught, then taught)."""
+    key = (repr(style), seed, per_photo)
+    if key not in _LAST_PHOTOS:
+        rng = np.random.default_rng(seed)
+        out = []
+        for i, code in enumerate(DECK):
+            codes = [DECK[(i + 17 * k) % 52] for k in range(per_photo - 1, -1, -1)]  # ``code`` last: on top
+            out.append((code, codes, random_scene(rng, codes, style=style)[0]))
+        _LAST_PHOTOS.clear()
+        _LAST_PHOTOS[key] = out
+    return _LAST_PHOTOS[key]
 
 
 def measure(per_photo=(1, 3)) -> dict:

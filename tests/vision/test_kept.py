@@ -1,0 +1,47 @@
+"""What a test run keeps (hardware/vision/kept.py), the synthetic videos and the drawn glyphs,
+is read back as it was made, byte for byte: the vision tests are tuned on those bytes."""
+
+import io
+
+import numpy as np
+
+from hardware.vision import synthetic
+from hardware.vision.classify import _load_glyphs, _save_glyphs, builtin_classifier
+from hardware.vision.kept import CACHE_ENV
+from hardware.vision.synthetic import game_video
+
+
+def test_a_kept_video_is_read_back_as_it_was_drawn(tmp_path, monkeypatch):
+    monkeypatch.setenv(CACHE_ENV, str(tmp_path))
+    drawn = game_video(3, cards=("7H",))
+    assert len(list(tmp_path.glob("video-*.kept"))) == 1
+
+    def not_again(*how):
+        raise AssertionError("drawn again")
+
+    monkeypatch.setattr(synthetic, "_draw_game", not_again)
+    kept = game_video(3, cards=["7H"])   # the same arguments, a list for the tuple
+    assert kept[1:] == drawn[1:] == (30, [("7H", 17)])
+    assert len(kept[0]) == len(drawn[0])
+    assert all(a.dtype == b.dtype == np.uint8 and np.array_equal(a, b) for a, b in zip(kept[0], drawn[0]))
+
+
+def test_a_video_drawn_otherwise_is_not_taken_for_a_kept_one(tmp_path, monkeypatch):
+    monkeypatch.setenv(CACHE_ENV, str(tmp_path))
+    one, _, _ = game_video(3, cards=())
+    other, _, _ = game_video(4, cards=())
+    noisier, _, _ = game_video(3, cards=(), noise_seed=1)
+    assert len(list(tmp_path.glob("video-*.kept"))) == 3
+    assert not np.array_equal(one[0], other[0]) and not np.array_equal(one[0], noisier[0])
+
+
+def test_the_kept_glyphs_are_the_built_ones():
+    built = builtin_classifier()
+    f = io.BytesIO()
+    _save_glyphs(f, built)
+    f.seek(0)
+    kept = _load_glyphs(f)
+    assert kept.rank_y == built.rank_y and kept.suit_y == built.suit_y
+    for mine, theirs in ((kept.rank_x, built.rank_x), (kept.suit_x, built.suit_x)):
+        assert len(mine) == len(theirs)
+        assert all(a.dtype == b.dtype and np.array_equal(a, b) for a, b in zip(mine, theirs))
