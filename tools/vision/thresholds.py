@@ -128,7 +128,8 @@ def choose(sets: list[tuple[list, float]], any_sets: list[tuple[list, float]] = 
         if best is None or n > best[0]:
             best = (n, t, each)
     one = lowest(lambda both, least: ~both)
-    weak = lowest(lambda both, least: both & (least < best[2]), any_cols)
+    # Below SURE_PAIR it would make sure the pairs SURE_PAIR left unsure for each index's sake.
+    weak = max(best[1], lowest(lambda both, least: both & (least < best[2]), any_cols))
     return {"SURE_PAIR": best[1], "SURE_PAIR_EACH": best[2], "SURE_ONE": one, "SURE_PAIR_ANY": weak}
 
 
