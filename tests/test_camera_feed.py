@@ -147,7 +147,9 @@ def test_a_slap_on_an_unsure_card_waits_for_the_tables_tap(store, video, classif
     game = CameraTable(store, video, Reads(classifier, {"JD": ("JD", "QD")}))
     game.play_until(lambda: bool(game.table.view().unsure))
     view = game.table.view()
-    assert view.unsure == ("JD", "QD") and view.turn_text == "Which card landed? Tap it"
+    # Offered first the card most likely, and the one its glyphs left it unsure of (the corner
+    # indexes, unsure of it too, may add their own guesses).
+    assert view.unsure[0] == "JD" and "QD" in view.unsure and view.turn_text == "Which card landed? Tap it"
     landed = game.landing("JD")
     game.table.press(0, game.clock.now(), game.clock.now())     # Ben slaps while the table decides
     assert game.turned() == 2, "no card is taken until the table taps it"
