@@ -345,20 +345,29 @@ def net_from_onnx(path: str):
     head_pairs = [(net.heat, None), (net.size, None), (net.rank, None), (net.suit, None)]
     by_name = {"heat": net.heat, "size": net.size, "rank": net.rank, "suit": net.suit}
     body_convs = [c for c in convs if not c[0].split(".")[0] in by_name]
-    if len(body_convs) != len(body):
-        raise SystemExit(f"{path}: {len(body_convs)} convolutions, the network has {len(body)}")
+    copy_folded(path, weights, body_convs, body)
     with torch.no_grad():
-        for (wname, bname), (conv, norm) in zip(body_convs, body):
-            conv.weight.copy_(torch.from_numpy(weights[wname]))
-            norm.weight.fill_(1.0)
-            norm.running_mean.zero_()
-            norm.running_var.fill_(1.0 - norm.eps)
-            norm.bias.copy_(torch.from_numpy(weights[bname]))
         for conv, _ in head_pairs:
             name = next(k for k, v in by_name.items() if v is conv)
             conv.weight.copy_(torch.from_numpy(weights[f"{name}.weight"]))
             conv.bias.copy_(torch.from_numpy(weights[f"{name}.bias"]))
     return net
+
+
+def copy_folded(path: str, weights: dict, convs: list, pairs: list) -> None:
+    """Each exported convolution's weights into its (convolution, batch norm) pair: the export
+    folded the norm into the convolution's bias, so the norm becomes the identity plus that bias."""
+    import torch
+
+    if len(convs) != len(pairs):
+        raise SystemExit(f"{path}: {len(convs)} convolutions, the network has {len(pairs)}")
+    with torch.no_grad():
+        for (wname, bname), (conv, norm) in zip(convs, pairs):
+            conv.weight.copy_(torch.from_numpy(weights[wname]))
+            norm.weight.fill_(1.0)
+            norm.running_mean.zero_()
+            norm.running_var.fill_(1.0 - norm.eps)
+            norm.bias.copy_(torch.from_numpy(weights[bname]))
 
 
 def freeze_norms(net) -> None:

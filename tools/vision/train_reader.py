@@ -213,21 +213,16 @@ def reader_from_onnx(path: str):
     import torch
     from onnx import numpy_helper
 
+    from tools.vision.train_corners import copy_folded
+
     model = onnx.load(path)
     weights = {i.name: numpy_helper.to_array(i) for i in model.graph.initializer}
     convs = [(n.input[1], n.input[2]) for n in model.graph.node if n.op_type == "Conv"]
     net = build_net()
     mods = list(net.body)
     pairs = [(m, mods[k + 1]) for k, m in enumerate(mods) if isinstance(m, torch.nn.Conv2d)]
-    if len(convs) != len(pairs):
-        raise SystemExit(f"{path}: {len(convs)} convolutions, the reader has {len(pairs)}")
+    copy_folded(path, weights, convs, pairs)
     with torch.no_grad():
-        for (wname, bname), (conv, norm) in zip(convs, pairs):
-            conv.weight.copy_(torch.from_numpy(weights[wname]))
-            norm.weight.fill_(1.0)
-            norm.running_mean.zero_()
-            norm.running_var.fill_(1.0 - norm.eps)
-            norm.bias.copy_(torch.from_numpy(weights[bname]))
         net.head.weight.copy_(torch.from_numpy(weights["head.weight"]))
         net.head.bias.copy_(torch.from_numpy(weights["head.bias"]))
     return net
