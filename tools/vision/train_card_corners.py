@@ -28,7 +28,7 @@ from hardware.vision.card_corners import INPUT_H, INPUT_W, MODEL_PATH, corner_re
 from hardware.vision.detect import warp_card
 from hardware.vision.render import CARD_H, CARD_W, random_style, render_card, texture
 from tools.vision.train_corners import label_of
-from tools.vision.train_reader import export, recoloured
+from tools.vision.train_reader import cbr, export, recoloured
 
 NONE_RANK, NONE_SUIT = len(RANKS) + 1, len(SUITS) + 1
 CALIBRATION = ("-017", "-018", "-019", "-020")  # train-* files kept out to choose the threshold
@@ -144,9 +144,6 @@ def none_sample(rng, pictures):
 
 def build_net():
     import torch.nn as nn
-
-    def cbr(i, o):
-        return [nn.Conv2d(i, o, 3, 1, 1, bias=False), nn.BatchNorm2d(o), nn.ReLU(inplace=True)]
 
     class CardCorners(nn.Module):
         def __init__(self):

@@ -559,12 +559,17 @@ def main(argv=None) -> int:
 
 
 def export(net, path: str) -> None:
+    """The detector to ONNX for OpenCV: a photo of any size."""
+    export_onnx(net, path, (INPUT, INPUT), "image", {"image": {2: "h", 3: "w"}, "out": {2: "gh", 3: "gw"}})
+
+
+def export_onnx(net, path: str, size: tuple[int, int], name: str, axes: dict) -> None:
+    """Any of the networks to ONNX (``axes``: its dynamic axes), then back to training as it was."""
     import torch
 
     net.eval()
-    dummy = torch.zeros(1, 3, INPUT, INPUT)
-    torch.onnx.export(net, dummy, path, input_names=["image"], output_names=["out"], opset_version=13,
-                      dynamic_axes={"image": {2: "h", 3: "w"}, "out": {2: "gh", 3: "gw"}}, dynamo=False)
+    torch.onnx.export(net, torch.zeros(1, 3, *size), path, input_names=[name], output_names=["out"],
+                      opset_version=13, dynamic_axes=axes, dynamo=False)
     net.train()
     if getattr(net, "norms_frozen", False):
         freeze_norms(net)

@@ -185,11 +185,15 @@ def recoloured(patch: np.ndarray, rng) -> np.ndarray:
     return np.clip(out + rng.normal(0, rng.uniform(0, 6), out.shape), 0, 255).astype(np.uint8)
 
 
-def build_net():
+def cbr(i, o):
+    """A 3x3 convolution, its batch norm and a ReLU: the readers' and the card-corner model's block."""
     import torch.nn as nn
 
-    def cbr(i, o):
-        return [nn.Conv2d(i, o, 3, 1, 1, bias=False), nn.BatchNorm2d(o), nn.ReLU(inplace=True)]
+    return [nn.Conv2d(i, o, 3, 1, 1, bias=False), nn.BatchNorm2d(o), nn.ReLU(inplace=True)]
+
+
+def build_net():
+    import torch.nn as nn
 
     class Reader(nn.Module):
         def __init__(self):
@@ -355,17 +359,9 @@ def train(torch, start, out_path, sample, steps, batch_size, lr, t0) -> None:
 
 def export(net, path: str, size: tuple[int, int] = (PATCH, PATCH), name: str = "patch") -> None:
     """The network to ONNX for OpenCV: a batch of any length of ``size`` (height, width) pictures."""
-    import torch
+    from tools.vision.train_corners import export_onnx
 
-    net.eval()
-    torch.onnx.export(net, torch.zeros(1, 3, *size), path, input_names=[name], output_names=["out"],
-                      opset_version=13, dynamic_axes={name: {0: "n"}, "out": {0: "n"}}, dynamo=False)
-    net.train()
-    if getattr(net, "norms_frozen", False):
-        from tools.vision.train_corners import freeze_norms
-
-        freeze_norms(net)
-    print(f"saved {path} ({Path(path).stat().st_size / 1e6:.2f} MB)", flush=True)
+    export_onnx(net, path, size, name, {name: {0: "n"}, "out": {0: "n"}})
 
 
 if __name__ == "__main__":
