@@ -11,8 +11,8 @@ decks, as the project's own tests read) are held to no wrong sure name at all, a
 prints the lowest threshold at which the sure names of that kind keep to both (so both kinds
 together do too), and how many cards that makes sure. ``SURE_PAIR_ANY`` (two agreeing indexes
 sure however unsure the weaker is alone) is held by the ``tables/`` calibration photos too (other
-decks on other tables, read as ``read_image`` reads them; ``--tables-wrong``), and with
-``--tables-hold all`` every threshold is.
+decks on other tables, read as ``read_image`` reads them; ``--tables-wrong``): every threshold,
+or with ``--tables-hold any`` that one only.
 """
 
 from __future__ import annotations

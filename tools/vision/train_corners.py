@@ -487,6 +487,8 @@ def main(argv=None) -> int:
     parser.add_argument("--keep-every", action="store_true",
                         help="also keep each 1,000 steps' export beside --out (NAME-STEP.onnx), to compare them")
     args = parser.parse_args(argv)
+    if args.start_from and not Path(args.start_from).is_file():   # said now, not after the photos are read
+        parser.error(f"--start-from: no exported detector at {args.start_from}")
 
     torch, rng, folder, names = start_training(args.seed, args.data)
     t0 = time.time()

@@ -18,7 +18,7 @@ With ``--crop-finds``, part of each batch is cut where the detector finds indexe
 (the closer look included), named by the crop's own label near a corner and "no index" far
 from every corner, so the reader learns the indexes of many designs where they are really cut.
 With ``--tables``, part of each batch is cut from real photos of other decks on other tables
-(the ``tables/`` training split): at the indexes :func:`hardware.vision.tables.mined_indexes`
+(the ``tables/`` models split, :func:`hardware.vision.tables.names`): at the indexes :func:`hardware.vision.tables.mined_indexes`
 finds with the labels' help, named by the card whose box holds them, and at the detector's finds
 outside every card's box, "no index". With ``--start-from``, training goes on from exported
 readers (one run for each, the photos read once), as the detector's does.
@@ -153,7 +153,7 @@ def crop_finds(folder: Path, names: list[str], detector_path, quarters=(0, 1, 2,
 
 
 def table_finds(folder: Path, detector_path, log=print):
-    """[(image, [x, y, size, rank, suit])] for the ``tables/`` training photos: the indexes
+    """[(image, [x, y, size, rank, suit])] for the ``tables/`` models split: the indexes
     :func:`hardware.vision.tables.mined_indexes` takes, named by their cards, and the detector's
     finds lying outside every labelled card (a little beyond its box), "no index": clutter on a
     table, a pattern on the cloth. What lies inside a card's box and was not mined is left out."""
@@ -252,7 +252,7 @@ def main(argv=None) -> int:
                         help="the crops laid into scenes take their index boxes from the detector's finds "
                              "(crop_faces), not where decks usually print them")
     parser.add_argument("--tables", type=float, default=0.0,
-                        help="share of each batch cut from the tables/ training photos (table_finds)")
+                        help="share of each batch cut from the tables/ models split (table_finds)")
     parser.add_argument("--start-from", nargs="+", metavar="ONNX",
                         help="exported readers to go on training from, one after the other (as many --out)")
     parser.add_argument("--lr", type=float, default=3e-3, help="the learning rate's peak")
@@ -261,6 +261,13 @@ def main(argv=None) -> int:
     starts = args.start_from or [None]
     if len(args.out) != len(starts):
         parser.error(f"{len(starts)} readers to train, {len(args.out)} --out")
+    missing = [p for p in starts if p and not Path(p).is_file()]
+    if missing:   # said now, not after the photos have been read
+        parser.error(f"--start-from: no exported reader at {', '.join(missing)}")
+    # The finds' shares come out of the labelled boxes' 85% of each batch (the rest is "no index").
+    if args.detected + args.crop_finds + args.tables >= 0.85:
+        parser.error(f"--detected, --crop-finds and --tables add up to "
+                     f"{args.detected + args.crop_finds + args.tables:g}: they must stay under 0.85")
 
     torch, rng, folder, names = start_training(args.seed, args.data)
     t0 = time.time()
