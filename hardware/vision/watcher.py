@@ -277,6 +277,11 @@ class PileWatcher:
             return
         if self.top and top == self.top[-1]:
             return  # squared, nudged
+        if top in self.top[:-2]:
+            # A card from deep in the pile on top: what lies over it is covered (a hand resting
+            # on the pile after a slap, the lowest card's index showing past it). A deck holds
+            # each card once, so it is not a new card.
+            return
         if len(self.top) >= 2 and top == self.top[-2]:
             self.top.pop()  # the top card taken back
             return

@@ -218,3 +218,25 @@ def test_another_noise_draw_films_the_same_game():
     assert (other_fps, other_truth) == (fps, truth) and len(other) == len(frames)
     differences = [np.abs(a.astype(np.int16) - b).mean() for a, b in zip(frames, other)]
     assert all(0.5 < d < 4 for d in differences), "two draws of noise of 2 grey levels differ by about 2.3"
+
+
+def test_a_hand_resting_on_the_pile_after_a_slap_is_no_card_of_the_pile_laid_again(classifier):
+    """A 1280x720 camera read by a reader too slow for every frame: it missed one frame of the
+    slap in seed 2 (a hand resting on the J♦ over the K♠ and the 7♥), so the resting hand held
+    still for the 3 frames the watcher waits, and the 7♥'s index showing past it was reported
+    as a new card. A deck holds each card once: a card from deep in the pile is not laid again."""
+    from hardware.vision.watch_timing import widen
+
+    frames, fps, truth = game_video(2)
+    # synthetic.py's game: the third card slides 8 frames (its last is its truth frame), the
+    # hand leaves in 5, the pile lies still 12, and a hand then rests on it for 5.
+    slap = truth[2][1] + 5 + 12 + 1
+    wide = widen((1280, 720))
+    sink = Sink()
+    watcher = PileWatcher(None, sink, classifier=classifier)
+    for i, image in enumerate(frames):
+        if i != slap + 2:   # the one frame the slow reader missed
+            watcher.feed(Frame(wide(image), i / fps, i))
+    assert [e[0] for e in sink.events] == [card for card, _ in truth], sink.events
+    # Gathered after the fourth card: the pile holds the three laid since.
+    assert watcher.top == [card for card, _ in truth[4:]]
