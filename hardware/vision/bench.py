@@ -12,6 +12,8 @@ of each of 12 seeds.
 ``--held-out`` reads only the photos the trained models never saw (the scenes held out, listed
 in ``models/corner.npz``; the crops' ``valid-*`` files; the tables' held-out split),
 ``--training`` only the others;
+``--slow-reader K`` also replays the camera bench's videos at 1280x720 to readers 2.5 to 4.5
+times slower than this machine's, K schedules of skipped frames each (every card once, no phantom);
 ``--outlines`` reads by card outlines and corner glyphs, without the corner detector or the
 card-corner model (as before them); ``--glyphs`` then uses the drawn glyphs alone, as before the corner model.
 """
@@ -139,6 +141,28 @@ def synthetic_games(clf, detector=DEFAULT, seeds=range(1, 13), noise_seed: int |
             "unsure_reports": unsure, "phantom_reports": phantoms, "not_exact": failed}
 
 
+def slow_readers(clf, draws: int, detector=DEFAULT, slower=(2.5, 3.5, 4.5), size=(1280, 720)) -> dict:
+    """The bench's camera videos (tools/bench/camera.py: two Slapjack games and a Jacks round)
+    watched at ``size`` by readers 2.5 to 4.5 times slower than this one, ``draws`` schedules
+    of skipped frames each (``watch_timing.watch_slow_reader``): every card once, no phantom."""
+    from hardware.vision.synthetic import game_video, jacks_video
+    from hardware.vision.watch_timing import watch_slow_reader
+
+    videos = {"game 1": game_video(1), "game 2": game_video(2), "jacks": jacks_video()}
+    runs, failed = 0, []
+    for name, video in videos.items():
+        for factor in slower:
+            for seed in range(draws):
+                r = watch_slow_reader(video, clf, factor, seed, size, detector)
+                runs += 1
+                if not r["exactly_once"]:
+                    failed.append({"video": name, "slower": factor, "seed": seed, "reported": r["reported"],
+                                   "missed": r["missed"], "phantoms": r["phantoms"]})
+    return {"size": list(size), "runs": runs, "every_card_once": runs - len(failed),
+            "phantoms": sum(f["phantoms"] for f in failed), "missed": sum(len(f["missed"]) for f in failed),
+            "failed": failed}
+
+
 def speed(clf, detector=DEFAULT) -> float:
     from hardware.vision.render import random_scene
 
@@ -158,6 +182,9 @@ def main(argv=None) -> int:
                         help="also watch the synthetic games through K other draws of sensor noise")
     parser.add_argument("--noise", type=float, default=2.0, metavar="SIGMA",
                         help="the strength of those draws, in grey levels (the games' own: 2)")
+    parser.add_argument("--slow-reader", type=int, default=0, metavar="K",
+                        help="also watch the camera videos at 1280x720 with readers 2.5 to 4.5 times slower, "
+                             "K schedules of skipped frames each")
     parser.add_argument("--held-out", action="store_true",
                         help="scenes: only the photos the trained model was not trained on; tables: the held-out split "
                              "(hardware/vision/tables.py); crops: all")
@@ -169,8 +196,8 @@ def main(argv=None) -> int:
     args = parser.parse_args(argv)
     if args.limit is not None and args.limit < 1:
         parser.error("--limit must be at least 1")
-    if args.noise_draws < 0 or args.noise < 0:
-        parser.error("--noise-draws and --noise cannot be below 0")
+    if args.noise_draws < 0 or args.noise < 0 or args.slow_reader < 0:
+        parser.error("--noise-draws, --noise and --slow-reader cannot be below 0")
     cv2.setNumThreads(1)  # one core, as the target says
     clf = builtin_classifier() if args.glyphs else default_classifier()
     detector = None if (args.outlines or args.glyphs) else DEFAULT
@@ -183,6 +210,8 @@ def main(argv=None) -> int:
         out["synthetic_games_other_noise"] = {
             "noise": args.noise,
             "draws": [synthetic_games(clf, detector, noise_seed=k, noise=args.noise) for k in range(1, args.noise_draws + 1)]}
+    if args.slow_reader:
+        out["slow_readers"] = slow_readers(clf, args.slow_reader, detector)
     data = Path(args.data) if args.data else next(
         (p for p in (Path.cwd().parent / "shared" / "vision-data",
                      Path(__file__).resolve().parents[2].parent / "shared" / "vision-data") if p.exists()),

@@ -224,3 +224,40 @@ def merge(results: list[dict]) -> dict:
         out["longest_skip_run"] = max(r["longest_skip_run"] for r in results)
         out["hold_ms"] = results[0]["hold_ms"]
     return out
+
+
+def watch_slow_reader(video, clf, slower: float, seed: int, size: tuple[int, int] = (1280, 720),
+                      detector=DEFAULT) -> dict:
+    """The pile watcher fed the frames a reader ``slower`` times slower than this one would
+    get, at ``size``: each frame costs its own read's CPU time here times ``slower`` (drawn
+    between 0.7 and 1.5 times that, by ``seed``), and the next frame read is the camera's
+    newest then. Which frames a capped reader skips decides what the watcher sees (a hand
+    resting on the pile one frame shorter looks still long enough to be read), so this replays
+    many such schedules without a capped process: every card once, what was missed, phantoms."""
+    import random
+
+    from hardware.vision.watcher import PileWatcher
+
+    frames, fps, truth = video
+    make = widen(size) or np.array
+    rng = random.Random(seed)
+    sink = _Sink()
+    w = PileWatcher(None, sink, classifier=clf, detector=detector)
+    t, i, read = 0.0, 0, 0
+    while i < len(frames):
+        c0 = time.thread_time()
+        sink.frame = i
+        w.feed(Frame(make(np.asarray(frames[i])), i / fps, i))
+        t = max(t, i / fps) + (time.thread_time() - c0) * slower * rng.uniform(0.7, 1.5)
+        read += 1
+        i = max(i + 1, int(t * fps))
+    reported, cards = [e["card"] for e in sink.events], [c for c, _ in truth]
+    left, missed = list(reported), []
+    for c in cards:
+        if c in left:
+            left.remove(c)
+        else:
+            missed.append(c)
+    return {"exactly_once": reported == cards, "reported": reported, "missed": missed,
+            "phantoms": max(0, len(reported) - (len(cards) - len(missed))),
+            "read": read, "skipped": len(frames) - read}

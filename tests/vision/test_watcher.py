@@ -240,3 +240,18 @@ def test_a_hand_resting_on_the_pile_after_a_slap_is_no_card_of_the_pile_laid_aga
     assert [e[0] for e in sink.events] == [card for card, _ in truth], sink.events
     # Gathered after the fourth card: the pile holds the three laid since.
     assert watcher.top == [card for card, _ in truth[4:]]
+
+
+def test_a_slow_readers_replay_reads_the_newest_frame_and_counts_what_it_skipped(classifier):
+    """hardware/vision/watch_timing.py's slow reader (the vision bench's --slow-reader): as fast
+    as the camera it reads every frame and sees every card; a reader far slower than a frame
+    reads only the first one, and the cards laid after it are missed, not made up."""
+    from hardware.vision.watch_timing import watch_slow_reader
+
+    video = game_video(1, cards=("7H", "KS"))
+    fast = watch_slow_reader(video, classifier, slower=0.0, seed=1, size=(640, 480), detector=None)
+    assert fast["skipped"] == 0 and fast["read"] == len(video[0])
+    assert fast["exactly_once"] and fast["reported"] == ["7H", "KS"] and fast["phantoms"] == 0
+    stuck = watch_slow_reader(video, classifier, slower=1e9, seed=1, size=(640, 480), detector=None)
+    assert stuck["read"] == 1 and stuck["skipped"] == len(video[0]) - 1
+    assert stuck["missed"] == ["7H", "KS"] and stuck["phantoms"] == 0 and not stuck["exactly_once"]
