@@ -45,7 +45,7 @@ EDGE_MOVING = 0.3   # share of that part's edge moving: a card sliding in moves 
                     # one lying still while the hand that laid it leaves, under 20%
 CARD_CHANGED = 0.2  # share of a card read early that changed since the last still pile: it is new (a
                     # spade laid over the spades of a trick changes 27 to 29% of its area; a card of the
-                    # pile read again, none)
+                    # pile read again is as it was)
 FIND_HEIGHT = 480   # card outlines are found on frames at most this tall, the cards then read at the
                     # frame's own size: at 1280x720 finding them took 13 ms of a 22 ms decision (one core)
 
