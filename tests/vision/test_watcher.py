@@ -255,3 +255,20 @@ def test_a_slow_readers_replay_reads_the_newest_frame_and_counts_what_it_skipped
     stuck = watch_slow_reader(video, classifier, slower=1e9, seed=1, size=(640, 480), detector=None)
     assert stuck["read"] == 1 and stuck["skipped"] == len(video[0]) - 1
     assert stuck["missed"] == ["7H", "KS"] and stuck["phantoms"] == 0 and not stuck["exactly_once"]
+
+
+def test_at_1280x720_each_card_of_a_jacks_round_is_told_before_the_pile_lies_still(classifier):
+    """A 16:9 sensor over the same table sees more table at its sides, so a card is 3/4 the
+    share of the picture it is at 640x480. The still part of a spade laid over the trick's
+    spades was then under the early look's share, and the 5♠ and 8♠ were told only 3 still
+    frames after the hand had gone (docs/benchmarks.md, "The camera under `--pi`")."""
+    from hardware.vision.synthetic import jacks_video
+    from hardware.vision.watch_timing import widen
+
+    frames, fps, truth = jacks_video()
+    wide = widen((1280, 720))
+    watcher = PileWatcher(None, None, classifier=classifier)
+    events = reported_at([wide(f) for f in frames], fps, watcher)
+    assert [e[0] for e in events] == [card for card, _ in truth], events
+    for (card, sure, landed, told), (_, rest), lies_still in zip(events, truth, still_from(frames, truth, watcher.settle)):
+        assert sure and told < lies_still, f"{card}: told {told - rest} frames after it came to rest"
