@@ -77,6 +77,8 @@ class PileWatcher:
         self.detector = detector
         self.top: list[str] = []          # the pile as seen, bottom to top
         self._still_ref: np.ndarray | None = None
+        self._still_image: np.ndarray | None = None   # the last still pile, at full size
+        self._hidden: list[str] = []      # the pile as it was before a hand covered it, or it was gathered
         self._prev: np.ndarray | None = None
         self._history: list[tuple[float, np.ndarray]] = []  # frames since the pile began to change
         self._quiet = 0
@@ -174,8 +176,8 @@ class PileWatcher:
         seen, top = read_by_outlines(crop, self.clf, None, quads)
         seen, top = taught_look(crop, seen, top, self.clf, quads)
         card = next((s for s in seen if s.card == top), None)
-        hidden = getattr(self, "_hidden", [])
-        before = getattr(self, "_still_image", None)
+        hidden = self._hidden
+        before = self._still_image
         if (card is None or top in self.top or top in hidden) and before is not None:
             # Laid over the last card, it merges with it into one bright shape: found by what
             # changed since the pile was last still, in the part that holds still (not the hand).
@@ -245,10 +247,10 @@ class PileWatcher:
                 return
         if not first and float((np.abs(now - self._still_ref) > LEVEL).mean()) < CHANGED:
             return  # the pile looks as it did: a hand passed over it, or a slap
-        before_image, self._still_image = getattr(self, "_still_image", None), image
+        before_image, self._still_image = self._still_image, image
         self._still_ref = now
         seen, top = read_image(image, self.clf, None, outlines=find_outlines(image))
-        if before_image is not None and (top is None or top in (getattr(self, "_hidden", []) or self.top)):
+        if before_image is not None and (top is None or top in (self._hidden or self.top)):
             # A card laid over the last one merges with it into one bright shape (read as a card
             # already on the pile): find it by what changed since the pile was last still.
             changed = self._changed_card(before_image, image)
@@ -263,7 +265,7 @@ class PileWatcher:
                 if cleared is not None:   # Jacks: the trick's cards gathered from the middle
                     cleared(history[-1][0] if history else t)
             return
-        hidden, self._hidden = getattr(self, "_hidden", []), []
+        hidden, self._hidden = self._hidden, []
         card = next(s for s in seen if s.card == top)
         if not card.sure and self.detector is not None:
             # Asked before the reading is compared with the pile: an unsure misreading of the
