@@ -96,6 +96,17 @@ class _Sink:
                             "at": time.monotonic(), "sure": False, "frame": self.frame})
 
 
+def matched_reports(cards: list[str], events: list[dict]) -> list[dict | None]:
+    """Each card of the truth with its report, in order: None where the card was not reported
+    after the last card matched (missed); every report not matched is a phantom."""
+    out, k = [], 0
+    for card in cards:
+        j = next((j for j in range(k, len(events)) if events[j]["card"] == card), None)
+        out.append(None if j is None else events[j])
+        k = k if j is None else j + 1
+    return out
+
+
 def watch_video(video, clf, detector=DEFAULT, realtime: bool = True, size: tuple[int, int] = NATIVE,
                 hold_s: float = 0.0) -> dict:
     """The pile watcher on ``video`` (frames, fps, truth as ``synthetic.game_video`` gives):
@@ -150,13 +161,8 @@ def watch_video(video, clf, detector=DEFAULT, realtime: bool = True, size: tuple
     events = sink.events
     reported = [e["card"] for e in events]
     cards = [c for c, _ in truth]
-    # Each card of the truth matched with its report, in order (a missed card leaves a gap).
-    matched, k = [], 0
-    for (card, landed), g in zip(truth, still):
-        while k < len(events) and events[k]["card"] != card:
-            k += 1
-        matched.append((card, landed, g, events[k] if k < len(events) else None))
-        k += 1 if k < len(events) else 0
+    matched = [(card, landed, g, event) for (card, landed), g, event
+               in zip(truth, still, matched_reports(cards, events))]
     after_still, after_landing, within = [], [], 0
     for card, landed, g, event in matched:
         if event is None:
@@ -182,7 +188,7 @@ def watch_video(video, clf, detector=DEFAULT, realtime: bool = True, size: tuple
         "cpu_s": cpu_s, "video_s": seconds, "cpu_share_of_core_at_30fps": cpu_s / seconds,
         "reported": reported, "truth": cards, "exactly_once": reported == cards,
         "missed": [c for c, _, _, e in matched if e is None],
-        "phantoms": max(0, len(events) - sum(e is not None for *_, e in matched)),
+        "phantoms": len(events) - sum(e is not None for *_, e in matched),
         "unsure": sum(not e["sure"] for e in events),
         "landing_within_one_frame": f"{within}/{len(truth)}",
         "after_still_ms": spread(after_still), "after_landing_ms": spread(after_landing),
@@ -252,12 +258,8 @@ def watch_slow_reader(video, clf, slower: float, seed: int, size: tuple[int, int
         read += 1
         i = max(i + 1, int(t * fps))
     reported, cards = [e["card"] for e in sink.events], [c for c, _ in truth]
-    left, missed = list(reported), []
-    for c in cards:
-        if c in left:
-            left.remove(c)
-        else:
-            missed.append(c)
-    return {"exactly_once": reported == cards, "reported": reported, "missed": missed,
-            "phantoms": max(0, len(reported) - (len(cards) - len(missed))),
+    matched = matched_reports(cards, sink.events)
+    return {"exactly_once": reported == cards, "reported": reported,
+            "missed": [c for c, e in zip(cards, matched) if e is None],
+            "phantoms": len(reported) - sum(e is not None for e in matched),
             "read": read, "skipped": len(frames) - read}

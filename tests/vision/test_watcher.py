@@ -272,3 +272,16 @@ def test_at_1280x720_each_card_of_a_jacks_round_is_told_before_the_pile_lies_sti
     assert [e[0] for e in events] == [card for card, _ in truth], events
     for (card, sure, landed, told), (_, rest), lies_still in zip(events, truth, still_from(frames, truth, watcher.settle)):
         assert sure and told < lies_still, f"{card}: told {told - rest} frames after it came to rest"
+
+
+def test_a_missed_card_is_one_card_missed_and_a_made_up_one_one_phantom():
+    """The camera benches' tally (hardware/vision/watch_timing.py): reports matched to the
+    cards in order. A card not reported is missed alone (it once made every card after it
+    missed too), and a report of a card already matched is a phantom."""
+    from hardware.vision.watch_timing import matched_reports
+
+    cards = ["7H", "KS", "JD", "4C"]
+    events = [{"card": c} for c in ("7H", "JD", "7H", "4C")]
+    matched = matched_reports(cards, events)
+    assert [e and e["card"] for e in matched] == ["7H", None, "JD", "4C"]
+    assert len(events) - sum(e is not None for e in matched) == 1   # the second 7H
