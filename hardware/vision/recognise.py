@@ -186,10 +186,10 @@ def brightened(image: np.ndarray) -> np.ndarray:
 
 
 def read_image(image: np.ndarray, clf: GlyphClassifier | None = None, detector=DEFAULT,
-               card_reader=DEFAULT, outlines=None) -> tuple[list[SeenCard], str | None]:
-    """(every card named, the card on top or None). ``detector=None`` reads by outlines only,
-    those given in ``outlines`` if any (else found here); ``card_reader`` is the card-corner
-    model (DEFAULT: the shipped one; None: none)."""
+               card_reader=DEFAULT, quads=None) -> tuple[list[SeenCard], str | None]:
+    """(every card named, the card on top or None). ``detector=None`` reads by outlines only:
+    ``quads`` if given (the pile watcher finds them on a smaller frame), else found here;
+    ``card_reader`` is the card-corner model (DEFAULT: the shipped one; None: none)."""
     det = default_detector() if detector is DEFAULT else detector
     if det is not None:
         image = brightened(image)
@@ -211,7 +211,8 @@ def read_image(image: np.ndarray, clf: GlyphClassifier | None = None, detector=D
             return _as_one_card(image, looked, top, clf, card_reader, joker=not looked)
     # With the detector, nothing named means a design the indexes do not know: the card-corner
     # model reads each outline too. Without it (the pile watcher's first look), glyphs alone.
-    quads = find_cards(image) if outlines is None or det is not None else outlines
+    if quads is None or det is not None:
+        quads = find_cards(image)
     seen, top = read_by_outlines(image, clf or default_classifier(), card_reader if det is not None else None, quads)
     seen, top = taught_look(image, seen, top, clf, quads)
     return _as_one_card(image, seen, top, clf, card_reader)

@@ -50,17 +50,28 @@ FIND_HEIGHT = 480   # card outlines are found on frames at most this tall, the c
                     # frame's own size: at 1280x720 finding them took 13 ms of a 22 ms decision (one core)
 
 
-def find_outlines(image: np.ndarray, frame_height: int | None = None) -> list[np.ndarray]:
-    """The card outlines in a frame, or a part of a frame ``frame_height`` tall, found on it
-    shrunk as the frame would be to ``FIND_HEIGHT`` when that is half as tall again or more, in
-    its own pixels. The outline search's fixed kernels were tuned on 640x480 frames; a card 150
-    px wide there is placed to a pixel or two."""
+def shrunk_size(image: np.ndarray, frame_height: int | None = None) -> tuple[int, int] | None:
+    """(width, height) to find shapes in ``image`` (a frame, or a part of one ``frame_height``
+    tall) at: shrunk as its frame would be to ``FIND_HEIGHT`` rows, when that frame is half as
+    tall again or more; None to find them at its own size. The outline search's fixed kernels
+    were tuned on 640x480 frames, where a card 150 px wide is placed to a pixel or two."""
     h, w = image.shape[:2]
     f = (frame_height or h) / FIND_HEIGHT
-    if f < 1.5:
+    if f < 1.5 or min(h, w) / f < 32:
+        return None
+    return round(w / f), round(h / f)
+
+
+def _to_full(quad: np.ndarray, image: np.ndarray, size: tuple[int, int]) -> np.ndarray:
+    return quad * np.array([image.shape[1] / size[0], image.shape[0] / size[1]], np.float32)
+
+
+def find_outlines(image: np.ndarray) -> list[np.ndarray]:
+    """The card outlines in a frame, found on it at :func:`shrunk_size`, in its own pixels."""
+    size = shrunk_size(image)
+    if size is None:
         return find_cards(image)
-    small = cv2.resize(image, (round(w / f), round(h / f)), interpolation=cv2.INTER_LINEAR)
-    return [q * np.array([w / small.shape[1], h / small.shape[0]], np.float32) for q in find_cards(small)]
+    return [_to_full(q, image, size) for q in find_cards(cv2.resize(image, size, interpolation=cv2.INTER_LINEAR))]
 
 
 class PileWatcher:
@@ -172,6 +183,8 @@ class PileWatcher:
         x1, y1 = int(min(SMALL[0], x + w + grow) * sx), int(min(SMALL[1], y + h + grow) * sy)
         self.early_reads += 1
         crop = image[y0:y1, x0:x1]
+        # At full size, unlike the decision's whole frame: found on the part shrunk, more cards
+        # waited for the whole pile to lie still (4 of 26 against 3 at 1280x720, when tried).
         quads = find_cards(crop)
         seen, top = read_by_outlines(crop, self.clf, None, quads)
         seen, top = taught_look(crop, seen, top, self.clf, quads)
@@ -249,7 +262,7 @@ class PileWatcher:
             return  # the pile looks as it did: a hand passed over it, or a slap
         before_image, self._still_image = self._still_image, image
         self._still_ref = now
-        seen, top = read_image(image, self.clf, None, outlines=find_outlines(image))
+        seen, top = read_image(image, self.clf, None, quads=find_outlines(image))
         if before_image is not None and (top is None or top in (self._hidden or self.top)):
             # A card laid over the last one merges with it into one bright shape (read as a card
             # already on the pile): find it by what changed since the pile was last still.
@@ -319,18 +332,15 @@ class PileWatcher:
     def _changed_card(self, before: np.ndarray, after: np.ndarray, within: np.ndarray | None = None,
                       frame_height: int | None = None):
         """The card where ``after`` differs from ``before`` (parts of a frame ``frame_height``
-        tall, or whole frames), read at full size; what changed is found shrunk as
-        :func:`find_outlines` finds outlines."""
-        h, w = after.shape[:2]
-        f = (frame_height or h) / FIND_HEIGHT
-        if f >= 1.5 and min(h, w) / f >= 32:
-            size = (round(w / f), round(h / f))
+        tall, or whole frames), found at :func:`shrunk_size` and read at full size."""
+        size = shrunk_size(after, frame_height)
+        if size is None:
+            quad = self._changed_quad(before, after, within)
+        else:
             found = self._changed_quad(cv2.resize(before, size, interpolation=cv2.INTER_LINEAR),
                                        cv2.resize(after, size, interpolation=cv2.INTER_LINEAR),
                                        None if within is None else cv2.resize(within, size, interpolation=cv2.INTER_NEAREST))
-            quad = None if found is None else found * np.array([w / size[0], h / size[1]], np.float32)
-        else:
-            quad = self._changed_quad(before, after, within)
+            quad = None if found is None else _to_full(found, after, size)
         if quad is None:
             return None
         reading, agree = read_card(warp_card(after, quad), self.clf)
