@@ -177,6 +177,30 @@ def test_a_slap_while_the_card_seen_is_on_its_way_to_the_screen_goes_with_that_c
     assert screen.session.summary()["tallies"]["Ben"]["reactions_ms"] == [pytest.approx(250.0)]
 
 
+def test_while_the_camera_names_the_card_the_screen_already_says_who_slapped_first(driver, app, still_camera):
+    """docs/rules.md, "Slapjack": the first slap on a Jack wins the pile. Who was first is the
+    pads' to say at once; whether it was on a Jack waits for the camera to name the card."""
+    import threading
+
+    screen = start_camera_game(driver, app)
+    pump_until(driver, lambda: still_camera.changing_since() is None and still_camera.seeing, "a still pile")
+    screen.table.landing_since = lambda: landed            # a hand is laying the next card
+    landed = time.monotonic() - 0.2
+    screen.on_pad_press(1, landed + 0.100, time.monotonic())   # Ben
+    screen.on_pad_press(0, landed + 0.120, time.monotonic())   # Ann, 20 ms later
+    driver.pump(2)
+    assert screen.ids.verdict_label.text == "Slap! Ben first, Ann +20.0 ms"
+    assert not [a for a in screen.session.game.actions if a["type"] == "slap"], "nothing ruled before the card is named"
+    assert screen.ids.on_card_button.disabled, "the camera decides which card: no question to the table"
+    screen.table.landing_since = still_camera.changing_since
+    told = threading.Thread(target=still_camera.on_card, args=("JC", landed))   # as the feed's thread does
+    told.start()
+    told.join()
+    pump_until(driver, lambda: screen.session.summary()["tallies"]["Ben"]["slaps_won"] == 1, "Ben's slap")
+    driver.pump(2)
+    assert screen.ids.verdict_label.text.startswith("Ben!") and screen.landing_text == ""
+
+
 # -- the camera screen --------------------------------------------------------------------------
 
 @pytest.fixture

@@ -10,7 +10,9 @@ laid it leaving meanwhile: ``PRESS_UNTIL_FRAMES``), and half the time a second p
 later. A press before the camera has named the card waits for it
 (``companion/games/slapjack/strategies.py``), so its verdict comes once the card is named. Each race
 is timed from its first edge to the swap of the first frame whose verdict label shows the
-winner, as the pads' races are (``slap.py``).
+winner, as the pads' races are (``slap.py``). While the camera names the card the screen already
+says who slapped first (the pads know it at once): that frame is timed too, to the first frame
+showing the race's first press (the landing words, or the verdict when it came first).
 """
 
 from __future__ import annotations
@@ -116,6 +118,27 @@ def camera_slap(app, watch, command: dict, args) -> None:
                     watch.listeners.remove(seen)
             watch.listeners.append(seen)
 
+        def first_said(*_):
+            # Who was first, shown while the camera still names the card: the latest press's race.
+            now = time.monotonic()
+            if not screen.landing_text:
+                return
+            open_races = [r for r in game["races"] if r["first"] <= now and "before" in r
+                          and "set_at" not in r and "first_set_at" not in r]
+            if not open_races:
+                return
+            race = max(open_races, key=lambda r: r["first"])
+            race["first_set_at"] = now
+            watch.watch([label])
+
+            def first_shown(t, frame, hashes):
+                if "first_shown_at" in race:
+                    watch.listeners.remove(first_shown)
+                elif hashes is not None and t >= race["first_set_at"] and hashes != race["before"]:
+                    race["first_shown_at"] = t
+                    watch.listeners.remove(first_shown)
+            watch.listeners.append(first_shown)
+
         def changed(*_):
             now = time.monotonic()
             # The race of the last Jack turned: a Jack the camera missed has no verdict, and must not
@@ -137,19 +160,20 @@ def camera_slap(app, watch, command: dict, args) -> None:
             def shown(t, frame, hashes):
                 if hashes is not None and t >= race["set_at"] and hashes != race["before"]:
                     race["shown_at"] = t
+                    race.setdefault("first_shown_at", t)   # the verdict names the first slapper too
                     race["read_s"] = watch.read_s
                     watch.rects = []
                     watch.listeners.remove(shown)
             watch.listeners.append(shown)
 
-        screen.bind(verdict_text=changed, verdict_kind=changed)
+        screen.bind(verdict_text=changed, verdict_kind=changed, landing_text=first_said)
         end = start + len(frames) / fps + 1.0
 
         def check(dt):
             if time.monotonic() < end or (source.ended is False):
                 return
             ev.cancel()
-            screen.unbind(verdict_text=changed, verdict_kind=changed)
+            screen.unbind(verdict_text=changed, verdict_kind=changed, landing_text=first_said)
             game["skipped"] = len(source.skipped)
             game["frames"] = len(frames)
             for race in game["races"]:
@@ -169,7 +193,8 @@ def camera_slap(app, watch, command: dict, args) -> None:
             named = [(race["text"].find(p), p) for p in PLAYERS if p in race["text"]]
             out.update(ms=(race["shown_at"] - first) * 1000, read_ms=race["read_s"] * 1000,
                        verdict_ms=(race["set_at"] - first) * 1000,
-                       winner_right=bool(named) and min(named)[1] == pad_player[truth[0]])
+                       winner_right=bool(named) and min(named)[1] == pad_player[truth[0]],
+                       first_ms=(min(race["first_shown_at"], race["shown_at"]) - first) * 1000)
         if "named_at" in race:
             out["named_ms"] = (race["named_at"] - race["first"]) * 1000
         # When the camera says the Jack landed, from the press (a press before it is no slap on it).

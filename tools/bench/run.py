@@ -560,6 +560,7 @@ class Bench:
             "shown_less_read_ms": stats([r["ms"] - r["read_ms"] for r in good]),
             "read_ms": stats([r["read_ms"] for r in good]),
             "verdict_ms": stats([r["verdict_ms"] for r in good]),
+            "first_shown_ms": stats([r["first_ms"] for r in good]),
             "named_ms": stats([r["named_ms"] for r in results if "named_ms" in r]),
             "winner_right": sum(r["winner_right"] for r in good),
             "games": len(games), "cards": sum(len(g["truth"]) for g in games),

@@ -81,6 +81,9 @@ class Way:
     def held_text(self) -> str:
         return ""
 
+    def landing_text(self) -> str:
+        return ""
+
     def calm_waiting(self) -> bool:
         return False
 
@@ -337,11 +340,19 @@ class RealDeck(Way):
         return f"{turner} turns a card" + ("" if self.table.live_reader else ": tap it in")
 
     def held_text(self) -> str:
-        """The waiting presses ranked as the race judge ranks any race."""
+        """The presses waiting for their card, ranked as the race judge ranks any race."""
         if not self.held:
             return ""
-        judge = RaceJudge(self.table.window, opened_at=self.unsure[1] if self.unsure else None)
-        for seat, t, _ in self.held:
+        return self._ranked(self.held, self.unsure[1] if self.unsure else None)
+
+    def landing_text(self) -> str:
+        """The presses waiting for the camera to name the card: who was first is the pads' to
+        say, at once; whether it was a good slap waits for the card."""
+        return self._ranked(self.landing, None) if self.landing else ""
+
+    def _ranked(self, presses: list[tuple[int, float, float]], opened_at: float | None) -> str:
+        judge = RaceJudge(self.table.window, opened_at=opened_at)
+        for seat, t, _ in presses:
             judge.press(seat, t, 0.0)
         placings = judge.close(0.0).placings
         if not placings:

@@ -57,6 +57,7 @@ class SlapjackView:
     notice_text: str
     aside_text: str
     held_text: str            # card pad: presses waiting for their card
+    landing_text: str         # camera: presses waiting for it to name the card, who was first
     slapped_card_text: str    # "On the 9♣": the waiting presses were on the card showing
     go_text: str
     unsure: tuple[str, ...]   # "which card?": the cards a feed could not tell apart
@@ -98,6 +99,7 @@ def build_view(table) -> SlapjackView:
         verdict_text=verdict, verdict_kind=kind,
         notice_text=with_symbols("\n".join(s.notices)) if current else "",
         aside_text=table.aside_text(), held_text=held,
+        landing_text=way.landing_text() if not finished else "",
         slapped_card_text=f"On the {card_words(s.top)}" if held and s.top else "",
         go_text=table.go_text, unsure=tuple(way.unsure[0]) if way.unsure else (),
         finished=finished, can_undo=table.session.can_undo and way.can_undo(),

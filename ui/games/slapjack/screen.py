@@ -95,6 +95,7 @@ class SlapjackScreen(Screen):
     count_text = StringProperty("")
     go_text = StringProperty("")            # slap-off: "Get ready…" then "Go!"
     held_text = StringProperty("")          # card pad: presses waiting for their card
+    landing_text = StringProperty("")       # camera: who slapped first, while it names the card
     slapped_card_text = StringProperty("")
     unsure_cards = ListProperty([])         # "which card?": the cards to choose from (not "unsure": on_unsure is the feed's)
     finished = BooleanProperty(False)
@@ -375,7 +376,7 @@ class SlapjackScreen(Screen):
                 tile.count_text, tile.status = seat.count_text, seat.status
                 tile.current, tile.out = seat.current, seat.out
         for name in ("top", "card_dim", "pile_text", "count_text", "turn_text", "verdict_text", "verdict_kind",
-                     "notice_text", "aside_text", "held_text", "slapped_card_text", "go_text", "finished",
+                     "notice_text", "aside_text", "held_text", "landing_text", "slapped_card_text", "go_text", "finished",
                      "can_undo", "paused", "calm", "calm_waiting", "verdict_waiting", "winner_text"):
             setattr(self, name, getattr(v, name))
         self.unsure_cards = list(v.unsure)

@@ -1,8 +1,8 @@
 """The camera screen (a frame made by the project: two cards on the cloth, each outlined and
 named, the watched region drawn), the camera screen with no camera, teaching a deck (a few
 cards already taught), Jack Change It offering the card the camera saw on the pile, One-Eyed
-Jack offering its guesses when it is unsure, and a Slapjack game going on with the card pad
-while the camera is unplugged."""
+Jack offering its guesses when it is unsure, a Slapjack game going on with the card pad
+while the camera is unplugged, and one saying who slapped first while the camera names the card."""
 
 from __future__ import annotations
 
@@ -136,6 +136,31 @@ def _slapjack_camera_lost(app, driver):
     wait_for(driver, lambda: link.feed is not None and link.feed.seeing is False and "tap it in" in screen.turn_text)
 
 
+def _slapjack_camera_first(app, driver):
+    """A camera Slapjack game: a card is landing on the 7♥ and Ann and Cat slap it; while the
+    camera names the card, the screen already says who was first."""
+    from companion.session import Session
+    from ui.camera_link import camera_for
+    from ui.pads_link import link_for
+
+    link = camera_for(app)
+    link.close()
+    link.camera_factory = still_camera(one_card_frame("7H"))
+    session = Session.start(app.store, {"game": "slapjack", "players": ["Ann", "Ben", "Cat"], "options": {},
+                                        "feed": "camera"})
+    session.play({"type": "turn", "card": "7H", "t": 12.5})
+    screen = app.open_session(session)
+    driver.pump(2)
+    wait_for(driver, lambda: link.feed is not None and link.feed.seeing)
+    board = link_for(app).board
+    t = board.now() - 0.05
+    # The picture's moment: the pile has been changing since just before the presses (a hand
+    # laying the next card), as the camera says while it decides.
+    screen.table.landing_since = lambda: t - 0.1
+    board.mock.deliver([(0, True, t), (2, True, t + 0.031), (0, False, t + 0.1), (2, False, t + 0.12)])
+    wait_for(driver, lambda: bool(screen.landing_text), seconds=5)
+
+
 def scenes(app, driver):
     return [
         ("camera", lambda: _camera_screen(app, driver)),
@@ -144,4 +169,5 @@ def scenes(app, driver):
         ("camera-jack-change-it", lambda: _jack_change_it_seen(app, driver)),
         ("camera-one-eyed-jack", lambda: _one_eyed_jack_unsure(app, driver)),
         ("camera-slapjack-lost", lambda: _slapjack_camera_lost(app, driver)),
+        ("camera-slapjack-first", lambda: _slapjack_camera_first(app, driver)),
     ]

@@ -452,8 +452,11 @@ def test_a_press_while_the_pile_changes_waits_for_the_camera_then_goes_with_the_
     t.settle(0.3)
     assert t.session.game.actions[-1]["type"] == "turn", "nothing ruled while the camera decides"
     assert t.v.verdict_text == "" and ("wrong", 1) not in t.lights.calls
+    assert t.v.landing_text == "Slap! Cat first", "who was first is the pads' to say at once"
+    assert t.v.held_text == "" and t.v.slapped_card_text == "", "the camera decides, not the table"
     pile.since = None                                  # still again, and no new card
     t.settle()
+    assert t.v.landing_text == ""
     assert t.session.game.actions[-1] == {"type": "slap", "player": "Cat", "t": at}
     assert t.s["tallies"]["Cat"]["wrong_slaps"] == 1 and ("wrong", 1) in t.lights.calls
 
@@ -470,6 +473,7 @@ def test_a_press_from_before_the_card_landed_stays_on_the_card_below(store, cloc
     landed = start + 0.05
     t.press(1, landed + 0.25)                          # Cat, on the Jack
     clock.run_until(landed + 0.35)
+    assert t.v.landing_text == "Slap! Ben first, Cat +290 ms" and t.v.verdict_text == ""
     pile.since = None
     t.c.on_card("JS", landed)
     t.settle()
@@ -479,7 +483,7 @@ def test_a_press_from_before_the_card_landed_stays_on_the_card_below(store, cloc
                           {"type": "slap", "player": "Cat", "t": landed + 0.25}]
     assert t.s["tallies"]["Ben"]["wrong_slaps"] == 1
     assert t.s["tallies"]["Cat"]["slaps_won"] == 1 and t.s["tallies"]["Cat"]["reactions_ms"] == [pytest.approx(250.0)]
-    assert t.v.verdict_text == "Cat!"
+    assert t.v.verdict_text == "Cat!" and t.v.landing_text == ""
 
 
 def test_a_press_on_a_jack_still_to_be_won_races_at_once_while_the_pile_changes(store, clock):
