@@ -33,7 +33,7 @@ import threading
 import time
 from typing import Mapping
 
-from gpiozero import LED, Button
+from gpiozero import LED, DigitalInputDevice
 from gpiozero import Device as GpioDevice
 
 from companion.race import EdgeFilter
@@ -90,14 +90,17 @@ class PadBoard(PadDevice):
                          stuck_after=pads.get("stuck_ms", 2000) / 1000.0, on_status=on_status)
         self.pins = buttons
         self.light_pins = lights
-        self._buttons: list[Button] = []
+        self._buttons: list[DigitalInputDevice] = []
         self._leds: list[LED | None] = []
         self._handlers = []         # gpiozero holds only weak references: these keep them alive
         self._settlers: list[threading.Timer | None] = [None] * len(buttons)
         try:
             for pin in buttons:
-                # bounce_time stays None on purpose: see the module docstring.
-                self._buttons.append(Button(pin, pull_up=True, bounce_time=None, pin_factory=pin_factory))
+                # bounce_time stays None on purpose: see the module docstring. A pad is a button,
+                # but gpiozero's Button starts a thread per pad for when_held, which the board
+                # never uses (it takes the pin's events itself): the plain input device has none.
+                self._buttons.append(DigitalInputDevice(pin, pull_up=True, bounce_time=None,
+                                                        pin_factory=pin_factory))
             for pin in lights:
                 self._leds.append(LED(pin, pin_factory=pin_factory) if pin else None)
         except Exception as exc:
@@ -110,13 +113,13 @@ class PadBoard(PadDevice):
         if self._kind == "mapped":
             self._anchor = (time.monotonic(), self.factory.ticks())
         start = self.now()
-        down = [b.is_pressed for b in self._buttons]
+        down = [b.is_active for b in self._buttons]
         self._filter = EdgeFilter(self.count, self.debounce, down)
         self._down_since = [start if d else None for d in down]
         self.lights = PadLights(self._leds)
         for i, button in enumerate(self._buttons):
-            # The board takes over the pin's event: Button's own when_pressed/when_held stay
-            # silent (and its hold thread idle); is_pressed still reads the pin.
+            # The board takes over the pin's event: the device's own when_activated stays
+            # silent; is_active still reads the pin.
             handler = functools.partial(self._edge, i)
             self._handlers.append(handler)
             button.pin.when_changed = handler
@@ -133,13 +136,13 @@ class PadBoard(PadDevice):
 
     def held_pads(self) -> list[int]:
         """Pads whose button is down right now (read from the pin, not from events)."""
-        return [i for i, b in enumerate(self._buttons) if b.is_pressed]
+        return [i for i, b in enumerate(self._buttons) if b.is_active]
 
     def held_for(self, pad: int, now: float | None = None) -> float | None:
         """Seconds pad ``pad`` has been down, or None if it is up."""
         now = self.now() if now is None else now
         with self._lock:
-            if not self._buttons[pad].is_pressed:
+            if not self._buttons[pad].is_active:
                 return None
             if self._down_since[pad] is None:
                 self._down_since[pad] = now   # down without an event we saw: count from now
@@ -199,7 +202,7 @@ class PadBoard(PadDevice):
             self._settlers[pad] = None
             if self._closed:
                 return
-            events = self._filter.settle(pad, self._buttons[pad].is_pressed)
+            events = self._filter.settle(pad, self._buttons[pad].is_active)
             self._note(pad, events)
         self._emit(pad, events)
 
