@@ -79,6 +79,11 @@ class MockPads:
             raise TypeError("these pads are not on hardware.mock pins")
         return pin
 
+    def last_edge(self) -> float:
+        """The time of the latest edge driven on any pad: a script that dates its presses back
+        must date them after it, or the board takes them for contact bounce."""
+        return max(self.pin(pad)._last_change for pad in range(self.board.count))
+
     def press(self, pad: int, at: float | None = None) -> float:
         """Push pad ``pad`` down; its edge is at ``at`` (default now). Returns the timestamp."""
         at = time.monotonic() if at is None else at

@@ -60,6 +60,15 @@ def test_bounce_chatter_gives_one_press_at_the_first_edge(board, recorder):
     assert board.bounces_ignored()[1] >= 4
 
 
+def test_the_mock_says_when_its_last_edge_was_so_presses_dated_back_come_after_it(board, recorder):
+    t0 = board.now() + 5.0
+    board.mock.press(2, at=t0)
+    board.mock.release(2, at=t0 + 0.3)
+    board.mock.press(0, at=t0 + 0.1)
+    assert board.mock.last_edge() == t0 + 0.3, "the latest edge on any pad, not the last driven"
+    assert recorder.events == [("press", 2, t0), ("release", 2, t0 + 0.3), ("press", 0, t0 + 0.1)]
+
+
 def test_a_tap_shorter_than_the_debounce_is_still_released(board, recorder):
     board.mock.press(0, at=7.000)
     board.mock.release(0, at=7.010)            # inside the 40 ms debounce: dropped at first

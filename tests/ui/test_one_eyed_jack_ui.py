@@ -112,6 +112,22 @@ def test_four_players_sit_in_two_teams_and_the_first_player_leads(driver, app):
     assert screen.stock_text == "Stock\n84"
 
 
+def test_turned_to_portrait_the_roster_shows_its_second_row_and_takes_its_taps(driver, app):
+    """A landscape set-up turned to portrait: three names a row, so Dan is on the second row,
+    which must be on screen and answer a tap (it kept landscape's one-row height before)."""
+    ensure_players(driver, app, ["Ann", "Ben", "Cat", "Dan", "Eve", "Finn"])
+    setup = open_setup(driver, app)
+    driver.resize(720, 1280)
+    tap_text(driver, "4 in two teams", setup)
+    for name in ["Ann", "Ben", "Cat", "Dan"]:
+        driver.tap(roster_button(setup, name))
+    assert setup.chosen == ["Ann", "Ben", "Cat", "Dan"]
+    dan = roster_button(setup, "Dan")
+    scroll = setup.ids.roster.parent
+    assert scroll.height >= setup.ids.roster.height, "every row of the roster in sight"
+    assert dan.y >= 0 and dan.top <= setup.ids.roster.height
+
+
 def test_a_side_in_the_set_up_changes_colour_with_its_first_player(driver, app):
     """Each side shows in its first player's colour, as its chips will on the board: a player
     given another colour on the Players screen brings their side the new colour."""

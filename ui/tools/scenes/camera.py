@@ -153,7 +153,9 @@ def _slapjack_camera_first(app, driver):
     driver.pump(2)
     wait_for(driver, lambda: link.feed is not None and link.feed.seeing)
     board = link_for(app).board
-    t = board.now() - 0.05
+    while board.now() - 0.2 < board.mock.last_edge() + 0.1:   # not taken for another scene's bounce
+        time.sleep(0.02)
+    t = board.now() - 0.2
     # The picture's moment: the pile has been changing since just before the presses (a hand
     # laying the next card), as the camera says while it decides.
     screen.table.landing_since = lambda: t - 0.1
