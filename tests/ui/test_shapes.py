@@ -42,12 +42,32 @@ def test_a_hidden_or_empty_ring_has_no_vertices_so_nothing_is_drawn(driver):
     from ui.widgets.shapes import Ring
 
     ring = Ring(rect=(0, 0, 50, 30), radius=6, width=2)
+    driver.pump(1)                     # shapes are built just before a frame is drawn
     assert ring.vertices and ring.indices
     ring.shown = False
+    driver.pump(1)
     assert not ring.vertices and not ring.indices
     ring.shown = True
     ring.rect = (0, 0, 0, 30)
+    driver.pump(1)
     assert not ring.indices
+
+
+def test_a_shape_changed_many_times_before_a_frame_is_built_once_for_it(driver, monkeypatch):
+    """A layout pass sets a new screen's sizes several times over: only the last is drawn."""
+    from ui.widgets.shapes import RoundedBox, rounded_fill
+    import ui.widgets.shapes as shapes
+
+    built = []
+    monkeypatch.setattr(shapes, "rounded_fill", lambda *a: built.append(a) or rounded_fill(*a))
+    box = RoundedBox(pos=(0, 0), size=(100, 50), radius=[10])
+    for width in (120, 140, 160):
+        box.size = (width, 50)
+    box.pos = (5, 5)
+    assert built == [], "nothing built before the frame"
+    driver.pump(1)
+    assert built == [(5.0, 5.0, 160.0, 50.0, (10.0, 10.0, 10.0, 10.0))]
+    assert list(box.vertices) == pytest.approx(rounded_fill(5, 5, 160, 50, (10, 10, 10, 10))[0])
 
 
 def test_a_batch_is_one_mesh_and_an_empty_batch_none(driver):
@@ -67,12 +87,15 @@ def _pixels(instruction_for, shape) -> bytes:
     """The pixels of one shape drawn in a translucent colour on an off-screen buffer."""
     from kivy.graphics import ClearBuffers, ClearColor, Color, Fbo
 
+    from ui.widgets.shapes import build_waiting
+
     fbo = Fbo(size=(320, 240))
     with fbo:
         ClearColor(0, 0, 0, 1)
         ClearBuffers()
         Color(1, 0.5, 0.25, 0.6)      # translucent: a pixel covered twice would show brighter
         instruction_for(*shape)
+    build_waiting()                   # drawn off the frame: the shapes built now
     fbo.draw()
     return bytes(fbo.pixels)
 
@@ -104,11 +127,14 @@ def test_a_rounded_box_follows_its_widget_and_a_batch_fills_in_bands_too(driver)
     from ui.widgets.shapes import RoundedBox, ShapeBatch, rounded_fill
 
     box = RoundedBox(pos=(0, 0), size=(100, 50), radius=[10])
+    driver.pump(1)
     first = list(box.vertices)
     box.pos = (20, 30)
+    driver.pump(1)
     moved = list(box.vertices)
     assert [moved[i] - first[i] for i in range(0, len(first), 4)] == pytest.approx([20] * (len(first) // 4))
     box.radius = [0]
+    driver.pump(1)
     assert len(box.indices) == 6, "square corners: one rectangle, two triangles"
     with pytest.raises(ValueError, match="one value or four"):
         box.radius = [1, 2]

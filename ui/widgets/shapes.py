@@ -32,6 +32,7 @@ from __future__ import annotations
 import functools
 import math
 
+from kivy.clock import Clock
 from kivy.factory import Factory
 from kivy.graphics import Color, Mesh
 
@@ -121,8 +122,37 @@ def rounded_fill(x: float, y: float, w: float, h: float, radii: tuple[float, flo
     return vertices, indices
 
 
+class _Waiting:
+    """Shapes whose rect, radius or width changed, built once just before the next frame is
+    drawn: a layout pass sets a new screen's sizes and places several times over (a resume built
+    each shape two or three times, most of them for sizes never drawn)."""
+
+    def __init__(self):
+        self.shapes: set = set()
+        self._trigger = None
+
+    def add(self, shape) -> None:
+        self.shapes.add(shape)
+        if self._trigger is None:
+            # -1: with the layouts, before the frame is drawn (Kivy runs these until none is left).
+            self._trigger = Clock.create_trigger(lambda dt: self.build(), -1)
+        self._trigger()
+
+    def build(self) -> None:
+        while self.shapes:
+            self.shapes.pop()._build()
+
+
+_waiting = _Waiting()
+
+
+def build_waiting() -> None:
+    """Build every shape changed since the last frame now: for drawing off the frame (an Fbo)."""
+    _waiting.build()
+
+
 class _ShownShape(Mesh):
-    """A mesh drawn from ``rect`` and ``radius``, rebuilt when either changes, with no vertices
+    """A mesh drawn from ``rect`` and ``radius``, rebuilt before the next frame when either changes, with no vertices
     at all while ``shown`` is False. (Kivy's own RoundedRectangle and Ellipse keep the shape
     they had when their size becomes 0, so a zero size does not hide them.)"""
 
@@ -135,11 +165,11 @@ class _ShownShape(Mesh):
         self._width = 1.0
         shape = {key: kwargs.pop(key) for key in self._keys if key in kwargs}
         super().__init__(mode=mode, **kwargs)
-        self._ready = False     # while the shape's own properties are set: one build at the end
+        self._ready = False     # while the shape's own properties are set: built once, before the frame
         for key, value in shape.items():
             setattr(self, key, value)
         self._ready = True
-        self._build()
+        _waiting.add(self)
 
     def _geometry(self) -> tuple[list[float], list[int]]:
         raise NotImplementedError
@@ -157,7 +187,7 @@ class _ShownShape(Mesh):
             return
         setattr(self, name, value)
         if self._ready:
-            self._build()
+            _waiting.add(self)
 
     rect = property(lambda self: self._rect, lambda self, v: self._set("_rect", tuple(float(c) for c in v)))
     radius = property(lambda self: self._radius, lambda self, v: self._set("_radius", float(v)))
