@@ -112,7 +112,7 @@ def test_four_players_sit_in_two_teams_and_the_first_player_leads(driver, app):
     assert screen.stock_text == "Stock\n84"
 
 
-def test_turned_to_portrait_the_roster_shows_its_second_row_and_takes_its_taps(driver, app):
+def test_turned_to_portrait_the_roster_shows_its_second_row_and_takes_its_taps(driver, app, players_leave):
     """A landscape set-up turned to portrait: three names a row, so Dan is on the second row,
     which must be on screen and answer a tap (it kept landscape's one-row height before)."""
     ensure_players(driver, app, ["Ann", "Ben", "Cat", "Dan", "Eve", "Finn"])
