@@ -149,6 +149,30 @@ def test_a_card_the_outlines_leave_unsure_is_told_early_by_its_indexes():
         assert told[jack] < lies_still[jack], f"{jack}: told {told[jack] - lies_still[jack]} frames after the pile lay still"
 
 
+def test_a_card_read_sure_while_its_index_still_moved_is_told_when_it_holds_still_without_a_read_again(monkeypatch):
+    """Game 101's J♦ is read sure by its index one frame after it comes to rest, while that
+    index still changes from the frame before (the hand leaving over it): it is told on the
+    next frame its area holds still, from that read, not read again (on a Pi's budget each read
+    of a part costs frames skipped, and a slap on the Jack waits for its name)."""
+    frames, fps, truth = game_video(101, cards=SLAP_CARDS, trick=2)
+    reads = []
+    read = watching.read_by_outlines
+    monkeypatch.setattr(watching, "read_by_outlines", lambda *a, **k: reads.append(1) or read(*a, **k))
+    watcher = PileWatcher(None, Sink())
+    landed = dict(truth)["JD"]
+    read_on = {}
+    for i, image in enumerate(frames[:landed + 8]):
+        before, reads[:] = len(watcher.sink.events), []
+        watcher.feed(Frame(image, i / fps, i))
+        read_on[i] = len(reads)
+        if [e[0] for e in watcher.sink.events[before:]] == ["JD"]:
+            break
+    else:
+        pytest.fail("the J♦ was not told within 8 frames of coming to rest")
+    assert i == landed + 2, f"told {i - landed} frames after coming to rest"
+    assert read_on[i - 1] >= 1 and read_on[i] == 0, "read once, on the frame before it was told"
+
+
 def hand_comes_back_video(card="9C", seed=3):
     """A card slid in and let go; the hand leaves, comes back over the card's lower half and
     rests there, and leaves again. Frames and the card's landing frame."""
