@@ -80,9 +80,15 @@ class MockPads:
         return pin
 
     def last_edge(self) -> float:
-        """The time of the latest edge driven on any pad: a script that dates its presses back
-        must date them after it, or the board takes them for contact bounce."""
+        """The time of the latest edge driven on any pad."""
         return max(self.pin(pad)._last_change for pad in range(self.board.count))
+
+    def back_from_now(self, seconds: float) -> float:
+        """A time ``seconds`` before now, for presses dated back, and past the board's debounce
+        after the last edge on any pad (waiting till it is), so they are not taken for bounce."""
+        while self.board.now() - seconds < self.last_edge() + 2 * self.board.debounce:
+            time.sleep(0.01)
+        return self.board.now() - seconds
 
     def press(self, pad: int, at: float | None = None) -> float:
         """Push pad ``pad`` down; its edge is at ``at`` (default now). Returns the timestamp."""

@@ -60,12 +60,14 @@ def test_bounce_chatter_gives_one_press_at_the_first_edge(board, recorder):
     assert board.bounces_ignored()[1] >= 4
 
 
-def test_the_mock_says_when_its_last_edge_was_so_presses_dated_back_come_after_it(board, recorder):
-    t0 = board.now() + 5.0
+def test_presses_dated_back_by_the_mock_come_after_its_last_edge_and_the_debounce(board, recorder):
+    t0 = board.now() + 0.2
     board.mock.press(2, at=t0)
     board.mock.release(2, at=t0 + 0.3)
     board.mock.press(0, at=t0 + 0.1)
     assert board.mock.last_edge() == t0 + 0.3, "the latest edge on any pad, not the last driven"
+    back = board.mock.back_from_now(0.0)       # waits out the edges dated ahead, and the debounce
+    assert back >= t0 + 0.3 + 2 * board.debounce
     assert recorder.events == [("press", 2, t0), ("release", 2, t0 + 0.3), ("press", 0, t0 + 0.1)]
 
 

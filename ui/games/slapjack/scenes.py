@@ -3,7 +3,6 @@ the turner to tap the card in, the race judge waiting for its verdict, a game ov
 everyone's reaction times, and the stats."""
 
 import random
-import time
 
 from companion.cards import full_deck
 from companion.games.slapjack.rules import screen_deck_header
@@ -126,11 +125,7 @@ def scenes(app, driver):
         app.open_session(Session.resume(app.store, turned.game_id))
         driver.pump(2)
         board = link_for(app).board
-        # The presses are dated 0.4 s back: not before the last scene's edges, or the board
-        # takes them for contact bounce and drops them.
-        while board.now() - 0.4 < board.mock.last_edge() + 0.1:
-            time.sleep(0.02)
-        t = board.now() - 0.4
+        t = board.mock.back_from_now(0.4)   # after the last scene's edges, or they would be bounce
         board.mock.deliver([(2, True, t + 0.031), (0, True, t), (0, False, t + 0.1), (2, False, t + 0.12)])
         driver.pump(2)
 

@@ -153,9 +153,7 @@ def _slapjack_camera_first(app, driver):
     driver.pump(2)
     wait_for(driver, lambda: link.feed is not None and link.feed.seeing)
     board = link_for(app).board
-    while board.now() - 0.2 < board.mock.last_edge() + 0.1:   # not taken for another scene's bounce
-        time.sleep(0.02)
-    t = board.now() - 0.2
+    t = board.mock.back_from_now(0.2)   # after the last scene's edges, or they would be bounce
     # The picture's moment: the pile has been changing since just before the presses (a hand
     # laying the next card), as the camera says while it decides.
     screen.table.landing_since = lambda: t - 0.1
