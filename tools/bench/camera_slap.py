@@ -194,7 +194,7 @@ def camera_slap(app, watch, command: dict, args) -> None:
             out.update(ms=(race["shown_at"] - first) * 1000, read_ms=race["read_s"] * 1000,
                        verdict_ms=(race["set_at"] - first) * 1000,
                        winner_right=bool(named) and min(named)[1] == pad_player[truth[0]],
-                       first_ms=(min(race["first_shown_at"], race["shown_at"]) - first) * 1000)
+                       first_ms=(race["first_shown_at"] - first) * 1000)
         if "named_at" in race:
             out["named_ms"] = (race["named_at"] - race["first"]) * 1000
         # When the camera says the Jack landed, from the press (a press before it is no slap on it).

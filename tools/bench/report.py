@@ -161,10 +161,11 @@ def camera_targets(camera: dict, check) -> None:
     if slap:
         shown = on_screen(slap)
         if shown.get("n"):
+            first = first_shown(slap)
             check("slap verdict on the camera feed, press while the card is still landing, to its frame",
                   f"p99 <= {TARGETS['camera_slap_p99_ms']} ms",
                   f"p99 {shown['p99']:.0f} ms (median {shown['median']:.0f}; n={shown['n']}); the camera named the "
-                  f"Jack {spread(slap['named_ms'])} after the press" + first_shown(slap),
+                  f"Jack {spread(slap['named_ms'])} after the press" + (f"; {first}" if first else ""),
                   shown["p99"] <= TARGETS["camera_slap_p99_ms"] and slap["no_verdict"] == 0)
         else:
             check("slap verdict on the camera feed, press while the card is still landing, to its frame",
@@ -172,11 +173,12 @@ def camera_targets(camera: dict, check) -> None:
 
 
 def first_shown(slap: dict) -> str:
-    """Who slapped first, on screen while the camera still names the card (no target of its own)."""
+    """Who slapped first, on screen while the camera still names the card (no target of its
+    own); "" when no race measured it."""
     first = slap.get("first_shown_ms") or {}
     if not first.get("n"):
         return ""
-    return f"; who slapped first shown p99 {first['p99']:.0f} ms (median {first['median']:.0f})"
+    return f"who slapped first shown p99 {first['p99']:.0f} ms (median {first['median']:.0f})"
 
 
 def exactly_once(w: dict) -> bool:
@@ -214,7 +216,7 @@ def camera_rows(camera: dict, row) -> None:
         row(f"{slap['path']}: {slap['races']} races in {slap['games']} games ({slap['two_presses']} with a second pad "
             f"1-30 ms later), a press while each Jack is still landing; 0-{slap['busy_ms']:g} ms of Python {load}",
             fmt(slap["shown_ms"], digits=0, p99=True) + "; " + read_and_wait(slap)
-            + first_shown(slap)[2:] + "; "
+            + (f"{first_shown(slap)}; " if first_shown(slap) else "")
             + f"the camera named the Jack {fmt(slap['named_ms'], digits=0, p99=True)} after the press; verdict decided "
             f"{fmt(slap['verdict_ms'], digits=0, p99=True)}; winner right {slap['winner_right']}/"
             f"{slap['races'] - slap['no_verdict']}; every card once in {slap['games_every_card_once']} of "
