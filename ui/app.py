@@ -126,7 +126,8 @@ class CompanionApp(App):
     def _ready_to_resume(self) -> None:
         """Home offers the newest unfinished game, and Resume is the likeliest first tap: its
         screen's code is read now, while the app starts, rather than after the tap (on a Pi
-        core, importing a game's screen and reading its .kv is a third of what a resume adds)."""
+        core, importing a game's screen and reading its .kv is a third of what a resume adds;
+        Slapjack's brings the pads' code, gpiozero with it, another third)."""
         newest = self.store.unfinished()
         if newest is not None and self.game_available(newest.game):
             self.screen_class(ui_for(newest.game).play_screen)

@@ -23,6 +23,11 @@ from kivy.core.window import Window
 from kivy.event import EventDispatcher
 from kivy.properties import BooleanProperty, ListProperty, NumericProperty, StringProperty
 
+# Read with the Slapjack screens' code, not when a game first opens the pads: the pads' code
+# imports gpiozero, about a third of what resuming a Slapjack game added, and a resumed game's
+# screen code is read while the app starts (CompanionApp._ready_to_resume), before the tap.
+from hardware import pads as pad_boards
+
 log = logging.getLogger(__name__)
 
 STUCK_CHECK_SECONDS = 0.5   # often enough to warn within a second, rare enough to stay cool
@@ -60,14 +65,12 @@ class PadsLink(EventDispatcher):
         if self._tried_board:
             return self.board
         self._tried_board = True
-        from hardware.pads import PadError, open_pads
-
         pads = self.app.settings.get("pads", {})
         try:
-            board = open_pads(self.app.settings, mock=True if self.app.mock else None,
-                              on_press=self._press_on_device, on_release=self._release_on_device,
-                              on_status=self._status_on_device, work_dir=self.app.data_dir)
-        except PadError as exc:
+            board = pad_boards.open_pads(self.app.settings, mock=True if self.app.mock else None,
+                                         on_press=self._press_on_device, on_release=self._release_on_device,
+                                         on_status=self._status_on_device, work_dir=self.app.data_dir)
+        except pad_boards.PadError as exc:
             self.status_text = self.summary_text = "No slap pads"
             self.warning = f"The pads cannot be used: {exc}"
             self.app.notify(self.warning, "error", seconds=10)
