@@ -701,3 +701,49 @@ def test_a_picture_is_taken_once_a_tap_in_a_scrolling_list_has_let_go(driver, ap
     driver.screenshot(tmp_path / "setup")
     assert button.state == "normal"
     assert (tmp_path / "setup.png").exists()
+
+
+# -- parts of the screen only some games show ----------------------------------------------------------
+
+def test_each_way_to_plays_buttons_show_and_work_the_first_time_a_game_needs_them(driver, app):
+    """The card pad, the judge's buttons and the results are built the first time a game on the
+    screen shows them (a resumed game's first frame comes sooner without the others): a fresh
+    screen's first game is judged, then a real deck is played and ended on the same screen."""
+    from kivy.core.window import Window
+
+    app.show("home")
+    if app.manager.has_screen("slapjack"):   # a fresh screen, as when the app starts
+        app.manager.remove_widget(app.manager.get_screen("slapjack"))
+    screen, board, session = started(driver, app, "judge", ["Ann", "Ben"])
+    assert not any(name in screen.ids for name in ("card_pad", "on_card_button", "carry_on_button", "results"))
+    assert not find(screen, text="Carry on") and not find(screen, text="7")
+
+    t0 = earlier(board, 0.5)
+    press(board, 1, t0)
+    pump_until(driver, lambda: session.state.races == 1, "Ben's race")
+    assert visible(screen.ids.good_button) and visible(screen.ids.wrong_button)
+    driver.tap(screen.ids.good_button)
+    assert stacks(screen) == {"Ann": "0 won", "Ben": "1 won"}
+
+    again, board, session = started(driver, app, "real", ["Ann", "Ben"])
+    assert again is screen
+    assert not visible(screen.ids.good_button)
+    assert screen.ids.turn_label.text == "Ann turns a card: tap it in"
+    assert visible(screen.ids.card_pad.rank_buttons["7"]) and visible(screen.ids.card_pad.suit_buttons["H"])
+    tap_card(driver, screen, "7H")
+    assert screen.ids.top_card.code == "7H"
+    assert stacks(screen) == {"Ann": "25", "Ben": "26"}
+
+    # Ben slaps the 7H: "On the 7♥" says which card his press was on.
+    press(board, 1, board.now())
+    driver.pump(3)
+    assert visible(screen.ids.on_card_button) and screen.ids.on_card_button.text == "On the 7\u2665"
+    driver.tap(screen.ids.on_card_button)
+    assert screen.ids.verdict_label.text == "Wrong slap: Ben"
+
+    driver.tap(screen.ids.end_button)
+    driver.tap([w for w in find(Window, text="End the game") if visible(w)][0])
+    assert screen.finished
+    assert visible(screen.ids.winner_label) and screen.ids.winner_label.text == "the table ended the game"
+    rows = {row.name: row for row in screen.ids.results.children if row.name}
+    assert set(rows) == {"Ann", "Ben"} and all(visible(row) for row in rows.values())

@@ -25,7 +25,7 @@ from ui.camera_link import camera_for
 from ui.kivy_setup import frame_now
 from ui.pads_link import link_for
 from ui.widgets.basics import ChoiceButton, TableButton
-from ui.widgets.card_picker import CardPicker  # noqa: F401  (the card pad in the .kv)
+from ui.widgets.card_picker import CardPicker
 from ui.widgets.slapjack_stats import SlapjackStatsView, SlapResultRow, name_column, open_stats  # noqa: F401
 
 LIGHT_COLOURS = {"turner": theme.PRIMARY, "winner": theme.rgba("#4FD18B"), "wrong": theme.DANGER,
@@ -79,6 +79,36 @@ class SlapSeat(BoxLayout):
     stacked = BooleanProperty(False)  # the pad line under the stack, not beside it (the .kv decides)
 
 
+class SlapCardPad(CardPicker):
+    """The card pad of a real-deck game (screen.kv)."""
+
+    screen = ObjectProperty(None)
+
+
+class SlapCarryOn(TableButton):
+    """Calm mode's "Carry on" (screen.kv)."""
+
+    screen = ObjectProperty(None)
+
+
+class ScreenPart(BoxLayout):
+    """A part of the Slapjack screen that only some games show (screen.kv)."""
+
+    screen = ObjectProperty(None)
+
+
+class SlapHeldButtons(ScreenPart):
+    """Real deck: which card presses waiting for their card were on, or not a slap."""
+
+
+class SlapJudgeButtons(ScreenPart):
+    """Judge slaps only: good, wrong, or set aside."""
+
+
+class SlapResultsPart(ScreenPart):
+    """After the game: how it ended, and everyone's slaps and reaction times."""
+
+
 class SlapjackScreen(Screen):
     session = ObjectProperty(None, allownone=True)
     mode = StringProperty("screen")         # "screen", "real" or "judge"
@@ -119,7 +149,6 @@ class SlapjackScreen(Screen):
         self._active = False
         self._shown_results = None
         self._heard = ("", False, False)
-        self.ids.card_pad.bind(on_card=lambda pad, code: self.picked(code))
 
     # -- what the rest of the app (and its tests) ask ------------------------------------------------
 
@@ -195,10 +224,38 @@ class SlapjackScreen(Screen):
             notify=lambda text: app.notify(text, "error"), on_change=self.refresh, live_reader=reader,
             landing_since=self._camera.changing_since if self._camera is not None else None)
         self.mode = self.table.mode
-        self.ids.card_pad.clear()
+        self._build_parts()
+        if "card_pad" in self.ids:
+            self.ids.card_pad.clear()
         self._shown_results = None
         self._heard = ("", False, False)
         self._build_seats(computers)
+
+    def _build_parts(self) -> None:
+        """Build the parts of the screen this game shows that no game before it on this screen
+        has: most games show one of the card pad, the judge's buttons and calm mode's, and a
+        resumed game's first frame comes sooner without the others (they are kept once built)."""
+        ids = self.ids
+        if self.mode == "real" and "card_pad" not in ids:
+            pad = SlapCardPad(screen=self)
+            pad.bind(on_card=lambda pad, code: self.picked(code))
+            held = SlapHeldButtons(screen=self)
+            self._add_part(ids.real_box, pad, card_pad=pad.proxy_ref)
+            self._add_part(ids.real_box, held, **held.ids)
+        if self.mode == "judge" and "good_button" not in ids:
+            buttons = SlapJudgeButtons(screen=self)
+            self._add_part(ids.judge_box, buttons, **buttons.ids)
+        if self.mode == "screen" and self.calm and "carry_on_button" not in ids:
+            button = SlapCarryOn(screen=self)
+            self._add_part(ids.calm_box, button, carry_on_button=button.proxy_ref)
+        if self.finished and "results" not in ids:
+            results = SlapResultsPart(screen=self)
+            self._add_part(ids.results_area, results, **results.ids)
+
+    def _add_part(self, box, part, **named) -> None:
+        """``part`` last in ``box``, its widgets named among the screen's ids as if written in its rule."""
+        box.add_widget(part)
+        self.ids.update(named)
 
     def colour_of(self, name: str):
         app = App.get_running_app()
@@ -380,6 +437,7 @@ class SlapjackScreen(Screen):
                      "can_undo", "paused", "calm", "calm_waiting", "verdict_waiting", "winner_text"):
             setattr(self, name, getattr(v, name))
         self.unsure_cards = list(v.unsure)
+        self._build_parts()   # calm mode, or the game over
         self._sound_for(v)
         self.turn_fill = (theme.PRIMARY if v.turn_go else
                           self.colour_of(v.turn_player) if v.turn_player else theme.PANEL_LIGHT)
