@@ -8,7 +8,7 @@ so cards that overlap are told apart by their indexes rather than by their outli
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import cv2
@@ -40,6 +40,9 @@ class Corner:
     heat: float
     rank: np.ndarray   # probabilities of RANKS and then "joker"
     suit: np.ndarray   # probabilities of SUITS and then "joker"
+    # Each reader's own (rank, suit) probabilities, as ``rank`` and ``suit`` are their average;
+    # empty when the detector named the index itself.
+    each: list = field(default_factory=list)
 
     @property
     def joker(self) -> float:
@@ -50,6 +53,12 @@ class Corner:
         joint = np.outer(self.rank[:-1], self.suit[:-1])
         order = np.argsort(-joint, axis=None)[:n]
         return [(RANKS[i // len(SUITS)] + SUITS[i % len(SUITS)], float(joint.ravel()[i])) for i in order]
+
+    def weakest(self, k: int) -> float:
+        """The least probability any one reader gives the card ``k`` (rank-major, as ``best``
+        orders them): three readers agreeing on average can still hide one that doubts it."""
+        r, s = divmod(k, len(SUITS))
+        return float(min((rank[r] * suit[s] for rank, suit in self.each), default=self.rank[r] * self.suit[s]))
 
 
 def softmax(z: np.ndarray, axis: int) -> np.ndarray:
@@ -154,18 +163,24 @@ class IndexReader:
         patches = [index_patch(image, c.x, c.y, max(c.w, c.h)) for c in corners]
         blob = cv2.dnn.blobFromImages(patches, 1.0 / 255.0)
         nr = len(RANKS) + 2
-        ranks, suits = 0.0, 0.0
-        for net in self.nets:  # the readers' probabilities, averaged
+        each = []
+        for net in self.nets:
             net.setInput(blob)
             out = net.forward()
-            ranks, suits = ranks + softmax(out[:, :nr], 1), suits + softmax(out[:, nr:], 1)
+            each.append((softmax(out[:, :nr], 1), softmax(out[:, nr:], 1)))
+        # The readers' probabilities, averaged.
+        ranks = sum(rank for rank, _ in each) / len(each)
+        suits = sum(suit for _, suit in each) / len(each)
         ok = []
-        for c, rank, suit in zip(corners, ranks / len(self.nets), suits / len(self.nets)):
+        for i, (c, rank, suit) in enumerate(zip(corners, ranks, suits)):
             if rank[-1] >= self.NONE_P or suit[-1] >= self.NONE_P:
                 ok.append(False)
                 continue
             # Without "no index": the ranks and the joker, the suits and the joker.
             c.rank, c.suit = rank[:-1] / rank[:-1].sum(), suit[:-1] / suit[:-1].sum()
+            # Each reader's own, its "no index" left out and not shared out among the cards: a
+            # reader that doubts this is an index at all doubts the card as much.
+            c.each = [(r[i][:-1], s[i][:-1]) for r, s in each]
             ok.append(True)
         return ok
 

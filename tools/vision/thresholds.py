@@ -12,7 +12,10 @@ prints the lowest threshold at which the sure names of that kind keep to both (s
 together do too), and how many cards that makes sure. ``SURE_PAIR_ANY`` (two agreeing indexes
 sure however unsure the weaker is alone) is held by the ``tables/`` calibration photos too (other
 decks on other tables, read as ``read_image`` reads them; ``--tables-wrong``): every threshold,
-or with ``--tables-hold any`` that one only.
+or with ``--tables-hold any`` that one only. A card seen at one index under ``SURE_ONE`` is also
+sure from ``SURE_ONE_LOW`` when every reader alone gives it at least ``SURE_ONE_EACH``: that pair
+is the one, of a grid set beforehand, that makes the most cards of every set sure while adding
+no wrong sure name to any set.
 """
 
 from __future__ import annotations
@@ -30,15 +33,22 @@ from hardware.vision.corners import CornerDetector
 from hardware.vision.indexes import cards_from_corners
 
 
-def index_readings(folder: Path, names: list[str], detector: CornerDetector) -> list[tuple[bool, float, float, bool]]:
-    """(seen at both indexes, score, probability at the less certain index, in the photo) of every
-    card the indexes name in each photo."""
+Reading = tuple[bool, float, float, float, bool]
+
+
+def _row(seen, right: bool) -> Reading:
+    return seen.both_corners, seen.score, seen.least, seen.weakest, right
+
+
+def index_readings(folder: Path, names: list[str], detector: CornerDetector) -> list[Reading]:
+    """(seen at both indexes, score, probability at the less certain index, the least any reader
+    gives it there, in the photo) of every card the indexes name in each photo."""
     labels = json.loads((folder / "labels.json").read_text())
     out = []
     for name in names:
         image = cv2.imread(str(folder / name))
         seen, _ = cards_from_corners(image, detector.detect(image))
-        out += [(s.both_corners, s.score, s.least, s.card in labels[name]["cards"]) for s in seen]
+        out += [_row(s, s.card in labels[name]["cards"]) for s in seen]
     return out
 
 
@@ -57,7 +67,7 @@ def lowest_threshold(scores: np.ndarray, right: np.ndarray, wrong: float) -> tup
     return float(s[i]), int(i + 1), int(bad[i])
 
 
-def crop_readings(folder: Path, names: list[str], detector: CornerDetector) -> list[tuple[bool, float, float, bool]]:
+def crop_readings(folder: Path, names: list[str], detector: CornerDetector) -> list[Reading]:
     """As :func:`index_readings`, for pictures of one card each (``crops/``): right when it is that card."""
     from hardware.vision.recognise import index_cards
 
@@ -65,11 +75,11 @@ def crop_readings(folder: Path, names: list[str], detector: CornerDetector) -> l
     out = []
     for name in names:
         seen, _, _ = index_cards(cv2.imread(str(folder / name)), detector)   # as read_image looks
-        out += [(s.both_corners, s.score, s.least, s.card == labels[name]) for s in seen]
+        out += [_row(s, s.card == labels[name]) for s in seen]
     return out
 
 
-def table_readings(folder: Path, names: list[str], detector: CornerDetector) -> list[tuple[bool, float, float, bool]]:
+def table_readings(folder: Path, names: list[str], detector: CornerDetector) -> list[Reading]:
     """As :func:`index_readings`, for the ``tables/`` photos (other decks on other tables), read
     as :func:`hardware.vision.recognise.read_image` reads them: brightened when dim, looked at
     closer where the indexes are small."""
@@ -81,11 +91,11 @@ def table_readings(folder: Path, names: list[str], detector: CornerDetector) -> 
     for name in names:
         image = brightened(cv2.imread(str(folder / name)))
         seen, _, _ = index_cards(image, detector, Outlines(image))
-        out += [(s.both_corners, s.score, s.least, s.card in labels[name]["cards"]) for s in seen]
+        out += [_row(s, s.card in labels[name]["cards"]) for s in seen]
     return out
 
 
-def drawn_readings(count: int, seed: int, detector: CornerDetector) -> list[tuple[bool, float, float, bool]]:
+def drawn_readings(count: int, seed: int, detector: CornerDetector) -> list[Reading]:
     """As :func:`index_readings`, for ``count`` piles of 1 to 3 cards drawn by render.py in random
     designs (the kind of picture the project's own tests read); right when the card was laid."""
     from companion.cards import RANKS, SUITS
@@ -98,13 +108,13 @@ def drawn_readings(count: int, seed: int, detector: CornerDetector) -> list[tupl
         laid = [str(c) for c in rng.choice(codes, int(rng.integers(1, 4)), replace=False)]
         image, _ = random_scene(rng, laid)
         seen, _ = cards_from_corners(image, detector.detect(image))
-        out += [(s.both_corners, s.score, s.least, s.card in laid) for s in seen]
+        out += [_row(s, s.card in laid) for s in seen]
     return out
 
 
 def _columns(rows):
-    a = np.array(rows, np.float64).reshape(-1, 4)
-    return a[:, 0] > 0, a[:, 1], a[:, 2], a[:, 3] > 0
+    a = np.array(rows, np.float64).reshape(-1, 5)
+    return a[:, 0] > 0, a[:, 1], a[:, 2], a[:, 3], a[:, 4] > 0
 
 
 def choose(sets: list[tuple[list, float]], any_sets: list[tuple[list, float]] = ()) -> dict:
@@ -117,25 +127,49 @@ def choose(sets: list[tuple[list, float]], any_sets: list[tuple[list, float]] = 
 
     def lowest(pick, among=cols) -> float:
         t = max(lowest_threshold(score[pick(both, least)], right[pick(both, least)], wrong)[0]
-                for (both, score, least, right), wrong in among)
+                for (both, score, least, _, right), wrong in among)
         return min(1.0, math.ceil(t * 1e4) / 1e4)  # as written in indexes.py: rounded up, to stay safe
 
     best = None
     for each in EACH_STEPS:
         t = lowest(lambda both, least: both & (least >= each))
-        both, score, least, _ = cols[0][0]
+        both, score, least, _, _ = cols[0][0]
         n = int((both & (least >= each) & (score >= t)).sum())
         if best is None or n > best[0]:
             best = (n, t, each)
     one = lowest(lambda both, least: ~both)
     # Below SURE_PAIR it would make sure the pairs SURE_PAIR left unsure for each index's sake.
     weak = max(best[1], lowest(lambda both, least: both & (least < best[2]), any_cols))
-    return {"SURE_PAIR": best[1], "SURE_PAIR_EACH": best[2], "SURE_ONE": one, "SURE_PAIR_ANY": weak}
+    low, one_each = choose_one_each([c for c, _ in cols], one)
+    return {"SURE_PAIR": best[1], "SURE_PAIR_EACH": best[2], "SURE_ONE": one, "SURE_PAIR_ANY": weak,
+            "SURE_ONE_LOW": low, "SURE_ONE_EACH": one_each}
+
+
+def one_each_adds(columns, one: float, low: float, each: float) -> tuple[int, int]:
+    """(right, wrong) single indexes that ``low`` and ``each`` make sure beyond ``one``, in ``columns``."""
+    both, score, _, weakest, right = columns
+    added = ~both & (score < one) & (score >= low) & (weakest >= each)
+    return int((added & right).sum()), int((added & ~right).sum())
+
+
+def choose_one_each(sets: list, one: float) -> tuple[float, float]:
+    """The (SURE_ONE_LOW, SURE_ONE_EACH) of the grid that adds the most right sure single
+    indexes over ``sets`` (each :func:`_columns`) and no wrong one to any; (1.0, 1.0), the rule
+    never applying, when every pair adds a wrong one. Ties go to the stricter pair."""
+    best = (0, 1.0, 1.0)
+    for low in ONE_LOW_STEPS:
+        for each in ONE_EACH_STEPS:
+            adds = [one_each_adds(columns, one, low, each) for columns in sets]
+            right = sum(r for r, _ in adds)
+            if all(w == 0 for _, w in adds) and right > best[0]:
+                best = (right, low, each)
+    return best[1], best[2]
 
 
 def report(name: str, rows, th: dict) -> str:
-    both, score, least, right = _columns(rows)
-    sure = ((both & (score >= th["SURE_PAIR"]) & (least >= th["SURE_PAIR_EACH"])) | (~both & (score >= th["SURE_ONE"]))
+    both, score, least, weakest, right = _columns(rows)
+    one = (score >= th["SURE_ONE"]) | ((score >= th.get("SURE_ONE_LOW", 2.0)) & (weakest >= th.get("SURE_ONE_EACH", 2.0)))
+    sure = ((both & (score >= th["SURE_PAIR"]) & (least >= th["SURE_PAIR_EACH"])) | (~both & one)
             | (both & (score >= th.get("SURE_PAIR_ANY", 2.0))))
     return (f"{name}: {len(rows)} cards named by their indexes ({int(both.sum())} at both), "
             f"{int(sure.sum())} sure, {int((sure & ~right).sum())} of them wrong")
@@ -143,6 +177,9 @@ def report(name: str, rows, th: dict) -> str:
 
 # The "each" thresholds tried for two indexes, set beforehand.
 EACH_STEPS = [round(0.5 + 0.05 * i, 2) for i in range(10)]
+# The grid for one index sure from its weakest reader, set beforehand.
+ONE_LOW_STEPS = [round(0.8 + 0.02 * i, 2) for i in range(8)]
+ONE_EACH_STEPS = [round(0.7 + 0.01 * i, 2) for i in range(26)]
 
 
 def main(argv=None) -> int:
