@@ -308,6 +308,26 @@ def test_a_slap_before_the_camera_has_named_the_card_counts_from_its_landing(sto
     assert ("wrong", 1) not in game.lights.calls and ("winner", 1) in game.lights.calls
 
 
+def test_a_slap_as_the_jack_lands_counts_though_the_reader_skipped_that_moment(store, video, classifier):
+    # docs/rules.md ("Slapjack"): the first slap on a Jack wins the pile. A reader behind its
+    # camera (a Pi's) skipped the frames round the J♦'s landing: it knows the Jack came to rest
+    # only after the last frame it read, so a slap 5 ms after it truly landed is on the Jack,
+    # not "pressed before the J♦ landed".
+    game = CameraTable(store, video, classifier)
+    rest = dict(game.truth)["JD"]
+    game.play_until(lambda: game.mock._i >= rest - 2)   # read up to the frame 3 before its rest
+    game.mock._i += 4                                    # the next 4 replaced before they were read
+    landed = game.landing("JD")
+    game.clock.run_until(landed + 0.005)
+    game.table.press(1, landed + 0.005, game.clock.now())       # Cat
+    game.play_until(lambda: game.turned() == 3)
+    game.clock.advance(0.05)
+    assert game.turns()[-1]["t"] == pytest.approx(landed - 2 / game.fps)   # the frame after the last read
+    tally = game.session.summary()["tallies"]["Cat"]
+    assert tally["slaps_won"] == 1 and tally["wrong_slaps"] == 0
+    assert "before" not in game.table.view().verdict_text
+
+
 def test_a_new_region_starts_the_watcher_afresh_without_a_phantom_card(store, video, classifier):
     game = CameraTable(store, video, classifier)
     game.play_until(lambda: game.turned() == 1)

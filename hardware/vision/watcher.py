@@ -2,7 +2,9 @@
 
 A card has landed when the pile changed and then held still for ``settle`` frames. Its landing
 time is the capture time of the first frame from which the card's own area looked as it does
-now (a hand lifting away later does not move it). Nothing is reported when the still pile looks
+now (a hand lifting away later does not move it); when the reader skipped frames just before
+that one, the first frame it could have been (the one after the last frame read), so a slap made
+as the card landed is never taken for one before it. Nothing is reported when the still pile looks
 as it did before (a hand passed, a slap), shows no card (picked up), shows the card already on
 top (squared) or the card that was under it (taken back).
 
@@ -91,7 +93,11 @@ class PileWatcher:
         self._still_image: np.ndarray | None = None   # the last still pile, at full size
         self._hidden: list[str] = []      # the pile as it was before a hand covered it, or it was gathered
         self._prev: np.ndarray | None = None
-        self._history: list[tuple[float, np.ndarray]] = []  # frames since the pile began to change
+        # Frames since the pile began to change: (capture time, small frame, the earliest capture
+        # time of the same picture, earlier than its own when frames were skipped before it).
+        self._history: list[tuple[float, np.ndarray, float]] = []
+        self._last_t: float | None = None      # the last frame read's capture time
+        self._interval: float | None = None    # the camera's time between frames: the least gap read
         self._quiet = 0
         self._deciding: float | None = None   # a still pile being read: when its change began
         self._early: tuple | None = None      # a card told before the pile was still: (card, its mask, the frame)
@@ -120,6 +126,7 @@ class PileWatcher:
     def feed(self, frame) -> None:
         """One frame (anything with ``image`` and ``t``)."""
         image = self._crop(frame.image)
+        earliest = self._earliest(frame.t)
         small = cv2.GaussianBlur(cv2.cvtColor(cv2.resize(image, SMALL, interpolation=cv2.INTER_AREA),
                                               cv2.COLOR_BGR2GRAY), (5, 5), 0).astype(np.int16)
         if self._prev is None:
@@ -131,17 +138,27 @@ class PileWatcher:
         self._prev = small
         if moving:
             self._quiet = 0
-            self._history.append((frame.t, small))
+            self._history.append((frame.t, small, earliest))
             self._look_early(image, small, moved)
             return
         if not self._history:
             return
-        self._history.append((frame.t, small))
+        self._history.append((frame.t, small, earliest))
         self._quiet += 1
         if self._quiet >= self.settle:
             self._settled(image, None)
         else:
             self._look_early(image, small, moved)
+
+    def _earliest(self, t: float) -> float:
+        """The earliest capture time of a picture read at ``t``: after frames skipped (a reader
+        behind its camera), the frame after the last one read may already have shown it."""
+        last, self._last_t = self._last_t, t
+        if last is None or t <= last:
+            return t
+        gap = t - last
+        self._interval = gap if self._interval is None else min(self._interval, gap)
+        return last + self._interval if gap > 1.5 * self._interval else t
 
     def _settled(self, image: np.ndarray, t, first: bool = False) -> None:
         history = self._history
@@ -224,7 +241,7 @@ class PileWatcher:
             # Mostly as it was: a card of the pile seen again, not one laid on it. (Indexes sure of
             # a card not on the pile name a new one, however square it lies over the last.)
             return
-        for _, earlier in self._history[-1 - self.card_settle:-1]:
+        for _, earlier, _ in self._history[-1 - self.card_settle:-1]:
             if float((np.abs(small[mask] - earlier[mask]) < 12).mean()) < 0.9:
                 # The card itself still moving (sliding in, or a hand leaving over its index):
                 # told once its area holds still from this frame, or read again if it does not.
@@ -395,15 +412,16 @@ class PileWatcher:
         return mask.astype(bool)
 
     def _landing_time(self, history, outline, shape) -> float:
-        """The first frame from which the card's area stayed as it is now."""
+        """The first frame from which the card's area stayed as it is now (the earliest it could
+        have been, where frames were skipped)."""
         sel = self._mask(outline, shape)
         final = history[-1][1]
-        landed = history[-1][0]
-        for t, small in reversed(history):
+        landed = history[-1][2]
+        for _, small, earliest in reversed(history):
             # A finger still on the card's edge is allowed; the card itself elsewhere is not.
             if float((np.abs(small[sel] - final[sel]) < 12).mean()) < 0.9:
                 break
-            landed = t
+            landed = earliest
         return landed
 
     # A thread for the app: frames from the camera until stop().

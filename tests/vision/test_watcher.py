@@ -173,6 +173,28 @@ def test_a_card_read_sure_while_its_index_still_moved_is_told_when_it_holds_stil
     assert read_on[i - 1] >= 1 and read_on[i] == 0, "read once, on the frame before it was told"
 
 
+def test_a_reader_that_skipped_frames_dates_a_landing_from_the_frame_after_the_last_it_read(classifier):
+    """A reader behind its camera (a Pi's, sharing its core with the app) skips frames: it knows
+    the J♠ came to rest only somewhere after the last frame it read with the card still moving.
+    Its landing is the earliest it could have been, the frame after that one, so a slap made as
+    the card landed is never taken for one before it (docs/vision.md, "The pile watcher")."""
+    frames, fps, truth = game_video(1, cards=SLAP_CARDS[:4])
+    landed = dict(truth)["JS"]
+    never_read = set(range(landed - 2, landed + 2))   # read: landed - 3 (sliding in), then landed + 2
+    sink = Sink()
+    watcher = PileWatcher(None, sink, classifier=classifier)
+    for i, image in enumerate(frames):
+        if i not in never_read:
+            watcher.feed(Frame(image, 100.0 + i / fps, i))
+    at = {card: t for card, t, sure in sink.events}
+    assert list(at) == list(SLAP_CARDS[:4])
+    assert at["JS"] == pytest.approx(100.0 + (landed - 2) / fps), "not the first frame read at rest"
+    # The cards whose landings it read are dated as a reader of every frame dates them.
+    for card, rest in truth:
+        if card != "JS":
+            assert abs(at[card] - (100.0 + rest / fps)) <= 1.0 / fps + 1e-9, card
+
+
 def hand_comes_back_video(card="9C", seed=3):
     """A card slid in and let go; the hand leaves, comes back over the card's lower half and
     rests there, and leaves again. Frames and the card's landing frame."""
