@@ -98,6 +98,7 @@ class CompanionApp(App):
         self._after_frame: list = []          # what waits for the next frame to be on screen
         self._after_frame_anyway = None       # ... and the timer that calls it if none comes
         self.swap_waited_s = 0.0              # how long swaps have waited for the card, all told (measured by the bench)
+        self.camera_read_ahead = None         # the thread making the camera ready from home on, if one is set
 
     # -- building ----------------------------------------------------------------------------
 
@@ -115,6 +116,7 @@ class CompanionApp(App):
         self._commit_before_swap()
         self.show("home")
         self._ready_to_resume()
+        self.after_the_frame(self._camera_read_ahead)
         problems = list(self.config_problems)
         if self.store.recovered_from is not None:
             problems.append(f"The saved games could not be read; a copy was kept as {self.store.recovered_from.name}"
@@ -131,6 +133,11 @@ class CompanionApp(App):
         newest = self.store.unfinished()
         if newest is not None and self.game_available(newest.game):
             self.screen_class(ui_for(newest.game).play_screen)
+
+    def _camera_read_ahead(self) -> None:
+        from ui.camera_link import camera_for
+
+        self.camera_read_ahead = camera_for(self).read_ahead()
 
     def screen(self, name: str):
         """The screen called ``name``, built the first time it is asked for."""

@@ -14,6 +14,7 @@ as a config problem, never a traceback.
 from __future__ import annotations
 
 import logging
+import threading
 from functools import partial
 
 from kivy.clock import Clock
@@ -65,6 +66,24 @@ class CameraLink(EventDispatcher):
     def deck_folder(self):
         return self.app.data_dir / "deck"
 
+    def read_ahead(self) -> threading.Thread | None:
+        """On a table with a camera set, its code (OpenCV, the card vision) and what it reads
+        with (the models, the drawn glyphs) made ready on a thread of its own, from home on:
+        on a Pi core the code is a quarter of a second the first camera game's screen waited
+        for, and the glyphs seconds in which the camera named no card. None without a camera."""
+        if not self.configured:
+            return None
+        self._keep_drawn()
+        thread = threading.Thread(target=_ready_to_see, name="camera-read-ahead", daemon=True)
+        thread.start()
+        return thread
+
+    def _keep_drawn(self) -> None:
+        # The drawn glyphs are made once and kept with the table's games, read back after.
+        from hardware.vision.kept import keep_in
+
+        keep_in(self.app.data_dir / "drawn")
+
     # -- opening, lazily ----------------------------------------------------------------------
 
     def open(self):
@@ -78,6 +97,7 @@ class CameraLink(EventDispatcher):
         settings = self.settings()
         if settings is None:
             return None
+        self._keep_drawn()
         try:
             from hardware.camera.device import Camera
             from hardware.vision.feed import CameraFeed
@@ -194,6 +214,18 @@ class CameraLink(EventDispatcher):
             self.feed = None
         self.seeing = False
         self.status_text = ""
+
+
+def _ready_to_see() -> None:
+    try:
+        import hardware.camera.device  # noqa: F401  (the camera's own code, for its screen)
+        from hardware.vision.corners import default_detector
+        from hardware.vision.learned import default_classifier
+
+        default_classifier()
+        default_detector()
+    except Exception:   # the camera's own opening says what is wrong, in words, if it comes to that
+        log.exception("reading the camera's code ahead")
 
 
 _link: CameraLink | None = None

@@ -2,6 +2,7 @@
 is read back as it was made, byte for byte: the vision tests are tuned on those bytes."""
 
 import io
+import json
 
 import numpy as np
 
@@ -45,3 +46,36 @@ def test_the_kept_glyphs_are_the_built_ones():
     for mine, theirs in ((kept.rank_x, built.rank_x), (kept.suit_x, built.suit_x)):
         assert len(mine) == len(theirs)
         assert all(a.dtype == b.dtype and np.array_equal(a, b) for a, b in zip(mine, theirs))
+
+
+def test_a_damaged_kept_file_is_made_again_and_nowhere_to_keep_it_still_makes_it(tmp_path, monkeypatch):
+    # The app keeps the drawn glyphs on its SD card: a file cut short by a power cut must not
+    # stop the camera, and neither must a card that cannot be written.
+    from hardware.vision import kept as keeping
+
+    monkeypatch.delenv(CACHE_ENV, raising=False)
+    monkeypatch.setattr(keeping, "_folder", None)
+    keeping.keep_in(tmp_path / "drawn")
+
+    def save(f, made):
+        f.write(json.dumps(made).encode())
+
+    def load(f):
+        return json.loads(f.read())   # a damaged file: a ValueError here
+
+    made = []
+
+    def make():
+        made.append(1)
+        return [1, 2, 3]
+
+    assert keeping.kept("numbers", 1, (), make, save, load) == [1, 2, 3] and len(made) == 1
+    assert keeping.kept("numbers", 1, (), make, save, load) == [1, 2, 3] and len(made) == 1   # read back
+    [path] = (tmp_path / "drawn").glob("numbers-*.kept")
+    path.write_bytes(b"[1, 2,")                                                                # cut short
+    assert keeping.kept("numbers", 1, (), make, save, load) == [1, 2, 3] and len(made) == 2
+    assert path.read_bytes() == b"[1, 2, 3]"                                                   # made whole again
+    blocked = tmp_path / "a file, not a folder"
+    blocked.write_text("")
+    keeping.keep_in(blocked / "drawn")
+    assert keeping.kept("numbers", 1, (), make, save, load) == [1, 2, 3] and len(made) == 3
