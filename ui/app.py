@@ -135,6 +135,8 @@ class CompanionApp(App):
             self.screen_class(ui_for(newest.game).play_screen)
 
     def _camera_read_ahead(self) -> None:
+        if not self.settings.get("camera", {}).get("source"):
+            return   # no camera set: nothing read (this pass may be the one a tap on Resume waits for)
         from ui.camera_link import camera_for
 
         self.camera_read_ahead = camera_for(self).read_ahead()
