@@ -4,28 +4,30 @@ app opened the camera (the camera naming no card meanwhile), are made on a threa
 and the glyphs are kept with the table's games to be read back at the next start."""
 
 import pytest
-from kivy.event import EventDispatcher
 
 from hardware.vision import classify, kept, learned
-from ui.camera_link import CameraLink
 
 
-class Table(EventDispatcher):
-    """What the link asks of the app: its settings and its data folder."""
-
-    __events__ = ("on_stop",)
+class Table:
+    """What the link asks of the app: its settings, its data folder, and to hear when it stops."""
 
     def __init__(self, data_dir, settings):
-        super().__init__()
         self.data_dir, self.settings = data_dir, settings
 
-    def on_stop(self):
+    def bind(self, **handlers):
         pass
 
 
+def CameraLink(table):
+    from ui.camera_link import CameraLink as Link
+
+    return Link(table)
+
+
 @pytest.fixture
-def fresh(monkeypatch):
-    """A process that has made nothing yet, keeping nothing but where the app says."""
+def fresh(driver, monkeypatch):
+    """A process that has made nothing yet, keeping nothing but where the app says (Kivy set up
+    as the app sets it up, by the tests' app, before the link is imported)."""
     monkeypatch.delenv(kept.CACHE_ENV, raising=False)
     monkeypatch.setattr(kept, "_folder", None)
     monkeypatch.setattr(classify, "_BUILT", None)
