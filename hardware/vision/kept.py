@@ -27,11 +27,13 @@ def keep_in(folder) -> None:
 
 
 def kept(name: str, how, sources, make, save, load):
-    """``make()``, or where ``CACHE_ENV`` or :func:`keep_in` say, what was kept there for the same ``name`` and
-    arguments ``how`` by this code: ``sources`` are the files (beside this one) whose change makes
-    it another thing. ``save(file, made)`` writes it to a binary file, ``load(file)`` reads it
-    back. Processes making the same thing side by side take turns on a lock (one makes it, the
-    others read it), and a file appears whole or not at all (written aside, then renamed)."""
+    """``make()``, or where ``CACHE_ENV`` or :func:`keep_in` say, what was kept there for the
+    same ``name`` and arguments ``how`` by this code: ``sources`` are the files (beside this one)
+    whose change makes it another thing. ``save(file, made)`` writes it to a binary file,
+    ``load(file)`` reads it back. Processes making the same thing side by side take turns on a
+    lock (one makes it, the others read it), and a file appears whole or not at all (written
+    aside, then renamed). In the app's folder a new one replaces what an older version kept."""
+    own = not os.environ.get(CACHE_ENV)
     folder = os.environ.get(CACHE_ENV) or _folder
     if not folder:
         return make()
@@ -66,6 +68,11 @@ def kept(name: str, how, sources, make, save, load):
             with open(aside, "wb") as f:
                 save(f, made)
             os.replace(aside, path)
+            if own:   # the app keeps one of each: what older code or libraries made is no use now
+                for old in folder.glob(f"{name}-*.kept"):
+                    if old != path:
+                        old.unlink(missing_ok=True)
+                        old.with_suffix(".lock").unlink(missing_ok=True)
         except OSError:   # a full or read-only card: used now, made again next time
             aside.unlink(missing_ok=True)
         return made

@@ -75,7 +75,13 @@ def test_a_damaged_kept_file_is_made_again_and_nowhere_to_keep_it_still_makes_it
     path.write_bytes(b"[1, 2,")                                                                # cut short
     assert keeping.kept("numbers", 1, (), make, save, load) == [1, 2, 3] and len(made) == 2
     assert path.read_bytes() == b"[1, 2, 3]"                                                   # made whole again
+    # What an older version kept (other code or libraries: another name) goes when a new one is made.
+    older = path.with_name("numbers-0123456789abcdef01234567.kept")
+    older.write_bytes(b"[0]")
+    path.unlink()
+    assert keeping.kept("numbers", 1, (), make, save, load) == [1, 2, 3] and len(made) == 3
+    assert sorted(p.name for p in (tmp_path / "drawn").glob("*.kept")) == [path.name]
     blocked = tmp_path / "a file, not a folder"
     blocked.write_text("")
     keeping.keep_in(blocked / "drawn")
-    assert keeping.kept("numbers", 1, (), make, save, load) == [1, 2, 3] and len(made) == 3
+    assert keeping.kept("numbers", 1, (), make, save, load) == [1, 2, 3] and len(made) == 4
