@@ -48,6 +48,8 @@ EDGE_MOVING = 0.3   # share of that part's edge moving: a card sliding in moves 
 CARD_CHANGED = 0.2  # share of a card read early that changed since the last still pile: it is new (a
                     # spade laid over the spades of a trick changes 27 to 29% of its area; a card of the
                     # pile read again is as it was)
+SKIPPED_AT_MOST_S = 0.5  # a longer gap between frames read is the camera away (lost, plugged back),
+                         # not frames skipped: a picture after it is dated when it was read
 FIND_HEIGHT = 480   # card outlines are found on frames at most this tall, the cards then read at the
                     # frame's own size: at 1280x720 finding them took 13 ms of a 22 ms decision (one core)
 
@@ -158,7 +160,7 @@ class PileWatcher:
             return t
         gap = t - last
         self._interval = gap if self._interval is None else min(self._interval, gap)
-        return last + self._interval if gap > 1.5 * self._interval else t
+        return last + self._interval if 1.5 * self._interval < gap <= SKIPPED_AT_MOST_S else t
 
     def _settled(self, image: np.ndarray, t, first: bool = False) -> None:
         history = self._history

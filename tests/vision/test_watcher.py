@@ -194,6 +194,16 @@ def test_a_reader_that_skipped_frames_dates_a_landing_from_the_frame_after_the_l
         if card != "JS":
             assert abs(at[card] - (100.0 + rest / fps)) <= 1.0 / fps + 1e-9, card
 
+    # A camera away for two seconds (lost, plugged back) is no frames skipped: a card it finds
+    # lying there when it is back is dated from then, not from before it went.
+    sink = Sink()
+    watcher = PileWatcher(None, sink, classifier=classifier)
+    for i, image in enumerate(frames):
+        if i not in never_read:
+            watcher.feed(Frame(image, 100.0 + i / fps + (2.0 if i > landed else 0.0), i))
+    at = {card: t for card, t, sure in sink.events}
+    assert at["JS"] == pytest.approx(102.0 + (landed + 2) / fps)
+
 
 def hand_comes_back_video(card="9C", seed=3):
     """A card slid in and let go; the hand leaves, comes back over the card's lower half and
