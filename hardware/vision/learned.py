@@ -6,6 +6,7 @@ are confident; "not a card" (a joker's letters, texture, noise) is a class of ea
 
 from __future__ import annotations
 
+import threading
 from pathlib import Path
 
 import numpy as np
@@ -91,10 +92,18 @@ def model_present(path=MODEL_PATH) -> bool:
 
 
 _DEFAULT = None
+# The app makes it ready on a thread from home on (ui/camera_link.py) while a camera game may
+# ask for it on the feed's: one of them makes it, the other waits for it.
+_MAKING = threading.Lock()
 
 
 def default_classifier():
     """The trained model when it is shipped, else the drawn glyphs (cached for the process)."""
+    with _MAKING:
+        return _default_classifier()
+
+
+def _default_classifier():
     global _DEFAULT
     if _DEFAULT is None:
         if model_present():
