@@ -8,6 +8,7 @@ so cards that overlap are told apart by their indexes rather than by their outli
 
 from __future__ import annotations
 
+import threading
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -190,16 +191,18 @@ def model_present(path=MODEL_PATH) -> bool:
 
 
 _DEFAULT: list = []
+_MAKING = threading.Lock()   # the app's read-ahead and a camera game's feed may ask at once
 
 
 def default_detector() -> CornerDetector | None:
     """The shipped detector (cached for the process), or None without a usable model file."""
-    if not _DEFAULT:
-        det = None
-        if model_present():
-            try:
-                det = CornerDetector()
-            except cv2.error:
-                det = None  # a damaged model file: the outline-and-glyph reading is used instead
-        _DEFAULT.append(det)
-    return _DEFAULT[0]
+    with _MAKING:
+        if not _DEFAULT:
+            det = None
+            if model_present():
+                try:
+                    det = CornerDetector()
+                except cv2.error:
+                    det = None  # a damaged model file: the outline-and-glyph reading is used instead
+            _DEFAULT.append(det)
+        return _DEFAULT[0]
