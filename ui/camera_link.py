@@ -219,11 +219,13 @@ class CameraLink(EventDispatcher):
 def _ready_to_see() -> None:
     try:
         import hardware.camera.device  # noqa: F401  (the camera's own code, for its screen)
+        from hardware.vision.card_corners import default_card_reader
         from hardware.vision.corners import default_detector
         from hardware.vision.learned import default_classifier
 
         default_classifier()
         default_detector()
+        default_card_reader()
     except Exception:   # the camera's own opening says what is wrong, in words, if it comes to that
         log.exception("reading the camera's code ahead")
 

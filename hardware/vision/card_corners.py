@@ -20,6 +20,7 @@ import numpy as np
 from companion.cards import RANKS, SUITS
 from hardware.vision.classify import Reading
 from hardware.vision.corners import softmax
+from hardware.vision.shipped import loaded_once
 
 MODEL_PATH = Path(__file__).resolve().parent / "models" / "card_corners.onnx"
 REGION = (0.30, 0.34)  # the corner looked at: its width and height as shares of the card's
@@ -94,17 +95,6 @@ def model_present(path=MODEL_PATH) -> bool:
     return Path(path).is_file()
 
 
-_DEFAULT: list = []
-
-
-def default_card_reader() -> CardCornerReader | None:
-    """The shipped model (cached for the process), or None without a usable model file."""
-    if not _DEFAULT:
-        reader = None
-        if model_present():
-            try:
-                reader = CardCornerReader()
-            except cv2.error:
-                reader = None  # a damaged model file: the glyph classifier reads alone
-        _DEFAULT.append(reader)
-    return _DEFAULT[0]
+# The shipped model (cached for the process), or None without a usable model file (the glyph
+# classifier then reads alone).
+default_card_reader = loaded_once(model_present, CardCornerReader)

@@ -8,7 +8,6 @@ so cards that overlap are told apart by their indexes rather than by their outli
 
 from __future__ import annotations
 
-import threading
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -16,6 +15,7 @@ import cv2
 import numpy as np
 
 from companion.cards import RANKS, SUITS
+from hardware.vision.shipped import loaded_once
 
 MODEL_PATH = Path(__file__).resolve().parent / "models" / "corners.onnx"
 READER_PATH = Path(__file__).resolve().parent / "models" / "reader.onnx"
@@ -190,19 +190,5 @@ def model_present(path=MODEL_PATH) -> bool:
     return Path(path).is_file()
 
 
-_DEFAULT: list = []
-_MAKING = threading.Lock()   # the app's read-ahead and a camera game's feed may ask at once
-
-
-def default_detector() -> CornerDetector | None:
-    """The shipped detector (cached for the process), or None without a usable model file."""
-    with _MAKING:
-        if not _DEFAULT:
-            det = None
-            if model_present():
-                try:
-                    det = CornerDetector()
-                except cv2.error:
-                    det = None  # a damaged model file: the outline-and-glyph reading is used instead
-            _DEFAULT.append(det)
-        return _DEFAULT[0]
+# The shipped detector (cached for the process), or None without a usable model file.
+default_detector = loaded_once(model_present, CornerDetector)

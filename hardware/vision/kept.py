@@ -33,8 +33,8 @@ def kept(name: str, how, sources, make, save, load):
     ``load(file)`` reads it back. Processes making the same thing side by side take turns on a
     lock (one makes it, the others read it), and a file appears whole or not at all (written
     aside, then renamed). In the app's folder a new one replaces what an older version kept."""
-    own = not os.environ.get(CACHE_ENV)
-    folder = os.environ.get(CACHE_ENV) or _folder
+    shared = os.environ.get(CACHE_ENV)
+    folder = shared or _folder
     if not folder:
         return make()
     import cv2
@@ -68,7 +68,7 @@ def kept(name: str, how, sources, make, save, load):
             with open(aside, "wb") as f:
                 save(f, made)
             os.replace(aside, path)
-            if own:   # the app keeps one of each: what older code or libraries made is no use now
+            if not shared:   # the app keeps one of each: what older code or libraries made is no use now
                 for old in folder.glob(f"{name}-*.kept"):
                     if old != path:
                         old.unlink(missing_ok=True)

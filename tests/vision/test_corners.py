@@ -192,3 +192,19 @@ def test_a_card_named_at_the_usual_scale_costs_no_second_look(classifier):
 
     det = Usual([corner(250, 300, "7H"), corner(450, 520, "7H")])
     assert read_image(BLANK, classifier, det)[1] == "7H" and det.scales == [None]
+
+
+def test_a_shipped_model_is_loaded_once_and_a_damaged_or_missing_file_is_none():
+    import cv2
+
+    from hardware.vision.shipped import loaded_once
+
+    loads = []
+    get = loaded_once(lambda: True, lambda: loads.append(1) or "model")
+    assert get() == get() == "model" and loads == [1]
+
+    def damaged():
+        raise cv2.error("not a model")
+
+    assert loaded_once(lambda: True, damaged)() is None    # the readers without it read instead
+    assert loaded_once(lambda: False, damaged)() is None   # not shipped: nothing tried
