@@ -213,10 +213,11 @@ def camera_rows(camera: dict, row) -> None:
     slap = camera.get("slap")
     if slap:
         load = "and a full redraw every frame" if slap["redraw"] else "every frame"
+        first = first_shown(slap)
         row(f"{slap['path']}: {slap['races']} races in {slap['games']} games ({slap['two_presses']} with a second pad "
             f"1-30 ms later), a press while each Jack is still landing; 0-{slap['busy_ms']:g} ms of Python {load}",
             fmt(slap["shown_ms"], digits=0, p99=True) + "; " + read_and_wait(slap)
-            + (f"{first_shown(slap)}; " if first_shown(slap) else "")
+            + (f"{first}; " if first else "")
             + f"the camera named the Jack {fmt(slap['named_ms'], digits=0, p99=True)} after the press; verdict decided "
             f"{fmt(slap['verdict_ms'], digits=0, p99=True)}; winner right {slap['winner_right']}/"
             f"{slap['races'] - slap['no_verdict']}; every card once in {slap['games_every_card_once']} of "
