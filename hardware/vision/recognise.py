@@ -30,6 +30,10 @@ CLOSER_CARDS = 2.5  # the closer look at cards no sure index was found on (docs/
 SMALL_INDEX = 40  # ... where the indexes found are smaller than this as the detector sees them
 CLOSER_MAX = 1280  # ... at most this many pixels a side as the detector sees it
 WITNESSED = 0.8  # the card-corner model's name is sure from this when another reader names it too
+# A card left unsure is looked for again in the photo turned by this many degrees: the detector
+# and the readers miss or doubt indexes lying diagonally, which the turn sets upright
+# (docs/vision.md, "A turned look").
+TURNED = 45.0
 # A dim photo (a room lit low, a phone exposing for a pale table) is brightened before it is
 # read: the detector learned cards lit well and finds no index in it. Its brightest part
 # (``BRIGHT_AT`` percentile of grey) is lifted to a card's white, ``WHITE``, when that gains at
@@ -152,8 +156,7 @@ def closer_look(image: np.ndarray, det, corners: list, seen: list[SeenCard], out
     cost half as much again on a drawn 720-pixel photo. (Looking only at the outlines left unread
     found fewer.)"""
     if seen and (np.median([max(c.w, c.h) for c in corners]) * det.scale_for(image) >= SMALL_INDEX
-                 or (all(s.sure for s in seen)
-                     and all(any(s.sure and _holds(q, s) for s in seen) for q in outlines.all()))):
+                 or all_read(seen, outlines)):
         return corners  # indexes as large as the detector learned them, or every card read
     h, w = image.shape[:2]
     scale = min(CLOSER_CARDS * det.scale_for(image), CLOSER_MAX / max(h, w))
@@ -170,6 +173,61 @@ def closer_look(image: np.ndarray, det, corners: list, seen: list[SeenCard], out
             kept[twin] = c
     kept.sort(key=lambda c: -c.heat)
     return kept
+
+
+def all_read(seen: list[SeenCard], outlines: Outlines) -> bool:
+    """Every card named is sure and every outline found holds one: nothing left to look for."""
+    return bool(seen) and all(s.sure for s in seen) and all(
+        any(s.sure and _holds(q, s) for s in seen) for q in outlines.all())
+
+
+def turned(image: np.ndarray, degrees: float) -> tuple[np.ndarray, np.ndarray]:
+    """(``image`` turned by ``degrees`` on a canvas large enough to lose none of it, the 2x3
+    matrix taking the turned picture's points back to ``image``'s)."""
+    h, w = image.shape[:2]
+    m = cv2.getRotationMatrix2D((w / 2, h / 2), degrees, 1.0)
+    cos, sin = abs(m[0, 0]), abs(m[0, 1])
+    tw, th = int(round(h * sin + w * cos)), int(round(h * cos + w * sin))
+    m[:, 2] += (tw - w) / 2, (th - h) / 2
+    return cv2.warpAffine(image, m, (tw, th), borderMode=cv2.BORDER_REPLICATE), cv2.invertAffineTransform(m)
+
+
+def turned_look(image: np.ndarray, det, seen: list[SeenCard], top: str | None, corners: list,
+                outlines: Outlines) -> tuple[list[SeenCard], str | None]:
+    """The cards the indexes name, with those their indexes are sure of in the photo turned by
+    ``TURNED`` degrees, when a card is left unsure, an outline holds no sure card or nothing was
+    named (docs/vision.md, "A turned look"). The detector and the readers learned indexes lying
+    roughly square to the photo: one lying diagonally is often missed or doubted, and the turn
+    sets it upright. Only a name the turned indexes are sure of on their own is taken (the
+    card-corner model reads the same corner and is no second witness of it): it makes an unsure
+    name of the same card sure, or takes the place of unsure names lying in it; a sure name is
+    never changed or dropped, and nothing is named where a joker's corner shows."""
+    if all_read(seen, outlines):
+        return seen, top
+    view, back = turned(image, TURNED)
+    found, _, _ = index_cards(view, det, Outlines(view))
+    jokers = [(c.x, c.y) for c in corners if c.joker >= JOKER_P]
+    seen = list(seen)
+    for t in found:
+        if not t.sure:
+            continue
+        quad = cv2.transform(t.outline.reshape(-1, 1, 2), back).reshape(-1, 2).astype(np.float32)
+        poly = quad.reshape(-1, 1, 2)
+        if any(cv2.pointPolygonTest(poly, (float(x), float(y)), False) >= 0 for x, y in jokers):
+            continue
+        t = replace(t, outline=quad)
+        known = next((s for s in seen if s.card == t.card), None)
+        if known is not None:
+            if not known.sure:
+                # The turned indexes place the card better when they saw both its corners.
+                seen[seen.index(known)] = t if t.both_corners and not known.outlined else replace(
+                    known, sure=True, score=max(known.score, t.score))
+            continue
+        if any(cv2.pointPolygonTest(poly, _centre(s.outline), False) >= 0 for s in seen):
+            continue  # another card named here: the straight look's name stands
+        seen.append(t)
+        top = top or t.card
+    return seen, top
 
 
 def brightened(image: np.ndarray) -> np.ndarray:
@@ -196,6 +254,7 @@ def read_image(image: np.ndarray, clf: GlyphClassifier | None = None, detector=D
         outlines = Outlines(image)
         outlines.all()  # every outline is read below: found once, not again round each card
         seen, top, corners = index_cards(image, det, outlines)
+        seen, top = turned_look(image, det, seen, top, corners, outlines)
         # Nothing named and no joker seen: a design the indexes do not know, read by outline.
         if seen or joker_seen(corners):
             looked: list[SeenCard] = []
