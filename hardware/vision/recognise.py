@@ -181,6 +181,15 @@ def all_read(seen: list[SeenCard], outlines: Outlines) -> bool:
         any(s.sure and _holds(q, s) for s in seen) for q in outlines.all())
 
 
+def settled(seen: list[SeenCard], outlines: Outlines) -> bool:
+    """Something is named, every outline found holds a sure card, and every card left unsure
+    lies in such an outline: a card half under one the indexes are sure of (a pile), not a
+    card lying on its own that they doubt."""
+    held = [q for q in outlines.all() if any(s.sure and _holds(q, s) for s in seen)]
+    return bool(seen) and len(held) == len(outlines.all()) and all(
+        s.sure or any(_holds(q, s) for q in held) for s in seen)
+
+
 def turned(image: np.ndarray, degrees: float) -> tuple[np.ndarray, np.ndarray]:
     """(``image`` turned by ``degrees`` on a canvas large enough to lose none of it, the 2x3
     matrix taking the turned picture's points back to ``image``'s)."""
@@ -194,16 +203,17 @@ def turned(image: np.ndarray, degrees: float) -> tuple[np.ndarray, np.ndarray]:
 
 def turned_look(image: np.ndarray, det, seen: list[SeenCard], top: str | None, corners: list,
                 outlines: Outlines) -> tuple[list[SeenCard], str | None]:
-    """The cards the indexes name, with those their indexes are sure of in the photo turned by
-    ``TURNED`` degrees, when a card is left unsure, an outline holds no sure card or nothing was
-    named (docs/vision.md, "A turned look"). The detector and the readers learned indexes lying
-    roughly square to the photo: one lying diagonally is often missed or doubted, and the turn
-    sets it upright. Only a name the turned indexes are sure of on their own is taken (the
-    card-corner model reads the same corner and is no second witness of it): it makes an unsure
-    name of the same card sure, or takes the place of unsure names lying in it; a sure name is
-    never changed or dropped, and nothing is named where a joker's corner shows."""
-    if all_read(seen, outlines):
-        return seen, top
+    """The cards named, with those whose indexes are sure in the photo turned by ``TURNED``
+    degrees, unless the photo is :func:`settled` (docs/vision.md, "A turned look"). The detector
+    and the readers learned indexes lying about square to the photo and miss or doubt one lying
+    diagonally, which the turn sets upright. Only a name the turned indexes are sure of on their
+    own is taken (the card-corner model reads the same corner: no second witness of it). It makes
+    an unsure name of the same card sure, or names a card where nothing was named; a name
+    already given in its place is never changed, and nothing is named where a joker's corner
+    shows. A small picture is one card filling it (turned, it would lie diagonally), read by
+    :func:`_as_one_card` instead."""
+    if settled(seen, outlines) or max(image.shape[:2]) <= CLOSER_UP_TO:
+        return seen, top  # all read, or a picture of one card: read as one card filling it
     view, back = turned(image, TURNED)
     found, _, _ = index_cards(view, det, Outlines(view))
     jokers = [(c.x, c.y) for c in corners if c.joker >= JOKER_P]
@@ -254,7 +264,6 @@ def read_image(image: np.ndarray, clf: GlyphClassifier | None = None, detector=D
         outlines = Outlines(image)
         outlines.all()  # every outline is read below: found once, not again round each card
         seen, top, corners = index_cards(image, det, outlines)
-        seen, top = turned_look(image, det, seen, top, corners, outlines)
         # Nothing named and no joker seen: a design the indexes do not know, read by outline.
         if seen or joker_seen(corners):
             looked: list[SeenCard] = []
@@ -265,6 +274,7 @@ def read_image(image: np.ndarray, clf: GlyphClassifier | None = None, detector=D
             top = looked[0].card if top is not None and looked else None
             jokers = [(c.x, c.y) for c in corners if c.joker >= JOKER_P]
             looked, top = merge_outlines(image, looked, top, outlines, clf, card_reader, jokers)
+            looked, top = turned_look(image, det, looked, top, corners, outlines)
             placed = [s.outline for s in looked if s.both_corners and not s.outlined]
             looked, top = taught_look(image, looked, top, clf, outlines.all(), placed)
             return _as_one_card(image, looked, top, clf, card_reader, joker=not looked)
