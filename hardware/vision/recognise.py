@@ -201,8 +201,8 @@ def turned(image: np.ndarray, degrees: float) -> tuple[np.ndarray, np.ndarray]:
     return cv2.warpAffine(image, m, (tw, th), borderMode=cv2.BORDER_REPLICATE), cv2.invertAffineTransform(m)
 
 
-def turned_look(image: np.ndarray, det, seen: list[SeenCard], top: str | None, corners: list,
-                outlines: Outlines) -> tuple[list[SeenCard], str | None]:
+def turned_look(image: np.ndarray, det, seen: list[SeenCard], top: str | None, outlines: Outlines,
+                jokers=()) -> tuple[list[SeenCard], str | None]:
     """The cards named, with those whose indexes are sure in the photo turned by ``TURNED``
     degrees, unless the photo is :func:`settled` (docs/vision.md, "A turned look"). The detector
     and the readers learned indexes lying about square to the photo and miss or doubt one lying
@@ -210,13 +210,12 @@ def turned_look(image: np.ndarray, det, seen: list[SeenCard], top: str | None, c
     own is taken (the card-corner model reads the same corner: no second witness of it). It makes
     an unsure name of the same card sure, or names a card where nothing was named; a name
     already given in its place is never changed, and nothing is named where a joker's corner
-    shows. A small picture is one card filling it (turned, it would lie diagonally), read by
+    shows (``jokers``: their middles). A small picture is one card filling it (turned, it would lie diagonally), read by
     :func:`_as_one_card` instead."""
     if settled(seen, outlines) or max(image.shape[:2]) <= CLOSER_UP_TO:
         return seen, top  # all read, or a picture of one card: read as one card filling it
     view, back = turned(image, TURNED)
     found, _, _ = index_cards(view, det, Outlines(view))
-    jokers = [(c.x, c.y) for c in corners if c.joker >= JOKER_P]
     seen = list(seen)
     for t in found:
         if not t.sure:
@@ -274,7 +273,7 @@ def read_image(image: np.ndarray, clf: GlyphClassifier | None = None, detector=D
             top = looked[0].card if top is not None and looked else None
             jokers = [(c.x, c.y) for c in corners if c.joker >= JOKER_P]
             looked, top = merge_outlines(image, looked, top, outlines, clf, card_reader, jokers)
-            looked, top = turned_look(image, det, looked, top, corners, outlines)
+            looked, top = turned_look(image, det, looked, top, outlines, jokers)
             placed = [s.outline for s in looked if s.both_corners and not s.outlined]
             looked, top = taught_look(image, looked, top, clf, outlines.all(), placed)
             return _as_one_card(image, looked, top, clf, card_reader, joker=not looked)

@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 from companion.cards import RANKS, SUITS
-from hardware.vision.corners import Corner, default_detector
+from hardware.vision.corners import default_detector
 from hardware.vision.indexes import Outlines, SeenCard
 from hardware.vision import recognise
 from hardware.vision.recognise import TURNED, index_cards, load_image, read_image, turned, turned_look
@@ -40,7 +40,7 @@ def test_a_family_photo_s_tilted_cards_are_all_named_sure(photo, cards, classifi
     seen, top = read_image(image, classifier)
     assert {s.card for s in seen if s.sure} == cards and top in cards
     # Without the turned look, the card lying at a slant is left unsure.
-    monkeypatch.setattr(recognise, "turned_look", lambda image, det, seen, top, corners, outlines: (seen, top))
+    monkeypatch.setattr(recognise, "turned_look", lambda image, det, seen, top, outlines, jokers=(): (seen, top))
     seen, _ = read_image(image, classifier)
     assert {s.card for s in seen if s.sure} < cards
 
@@ -69,7 +69,7 @@ def test_a_photo_whose_cards_are_all_read_is_not_turned():
     paste_card(image, render_card("9C"), quad)
     outlines = Outlines(image)
     said = [SeenCard("9C", True, 0.99, quad, ["9C"], True, outlined=True)]
-    assert turned_look(image, _NoDetector(), said, "9C", [], outlines) == (said, "9C")
+    assert turned_look(image, _NoDetector(), said, "9C", outlines) == (said, "9C")
 
 
 @pytest.mark.parametrize("sure", [True, False])
@@ -86,7 +86,7 @@ def test_a_name_the_straight_look_gave_in_its_place_is_never_changed(sure):
         other = next(c for c in DECK if c not in codes and c not in [x.card for x in said])
         said.append(SeenCard(other, sure, 0.99, quad, [other], True))
     unsure = SeenCard("2D", False, 0.4, said[0].outline + 600, ["2D"], False)  # somewhere else
-    seen, _ = turned_look(image, det, said + [unsure], said[0].card, [], outlines)
+    seen, _ = turned_look(image, det, said + [unsure], said[0].card, outlines)
     # Every name stands as it was, and no card of the photo is named over one (an unsure name
     # is left to the card's outline, read next: docs/vision.md, "A turned look").
     assert seen[:len(said) + 1] == said + [unsure]
@@ -100,9 +100,8 @@ def test_nothing_is_named_where_a_jokers_corner_shows():
     placed, _, _ = index_cards(view, det, Outlines(view))
     middles = [(back @ np.r_[s.outline.mean(axis=0), 1.0]) for s in placed if s.sure]
     assert middles
-    joker = np.zeros(len(RANKS) + 1)
-    joker[-1] = 1.0
-    suit = np.full(len(SUITS) + 1, 1.0 / (len(SUITS) + 1))
-    corners = [Corner(float(x), float(y), 20, 30, 0.9, joker, suit) for x, y in middles]
-    seen, _ = turned_look(image, det, [], None, corners, Outlines(image))
+    seen, _ = turned_look(image, det, [], None, Outlines(image), jokers=[(float(x), float(y)) for x, y in middles])
     assert seen == []
+    # The same photo with no joker's corner shown: those cards are named.
+    seen, _ = turned_look(image, det, [], None, Outlines(image))
+    assert {s.card for s in seen if s.sure} & set(codes)
