@@ -30,9 +30,9 @@ CLOSER_CARDS = 2.5  # the closer look at cards no sure index was found on (docs/
 SMALL_INDEX = 40  # ... where the indexes found are smaller than this as the detector sees them
 CLOSER_MAX = 1280  # ... at most this many pixels a side as the detector sees it
 WITNESSED = 0.8  # the card-corner model's name is sure from this when another reader names it too
-# A card left unsure is looked for again in the photo turned by this many degrees: the detector
-# and the readers miss or doubt indexes lying diagonally, which the turn sets upright
-# (docs/vision.md, "A turned look").
+# A photo left with a card unsure is looked at again turned by this many degrees: the detector
+# and the readers miss or doubt indexes lying diagonally, and the turned photo, larger, is also
+# seen at other scales, which gives most of what it finds (docs/vision.md, "A turned look").
 TURNED = 45.0
 # A dim photo (a room lit low, a phone exposing for a pale table) is brightened before it is
 # read: the detector learned cards lit well and finds no index in it. Its brightest part
@@ -207,11 +207,11 @@ def turned_look(image: np.ndarray, det, seen: list[SeenCard], top: str | None, o
     degrees, unless the photo is :func:`settled` (docs/vision.md, "A turned look"). The detector
     and the readers learned indexes lying about square to the photo and miss or doubt one lying
     diagonally, which the turn sets upright. Only a name the turned indexes are sure of on their
-    own is taken (the card-corner model reads the same corner: no second witness of it). It makes
-    an unsure name of the same card sure, or names a card where nothing was named; a name
+    own is taken (the card-corner model reads the same corner: no second witness of it). It
+    makes an unsure name of the same card sure, or names a card where nothing was named; a name
     already given in its place is never changed, and nothing is named where a joker's corner
-    shows (``jokers``: their middles). A small picture is one card filling it (turned, it would lie diagonally), read by
-    :func:`_as_one_card` instead."""
+    shows (``jokers``: their middles). A small picture is one card filling it (turned, it would
+    lie diagonally), read by :func:`_as_one_card` instead."""
     if settled(seen, outlines) or max(image.shape[:2]) <= CLOSER_UP_TO:
         return seen, top  # all read, or a picture of one card: read as one card filling it
     view, back = turned(image, TURNED)
