@@ -177,8 +177,7 @@ def closer_look(image: np.ndarray, det, corners: list, seen: list[SeenCard], out
 
 def all_read(seen: list[SeenCard], outlines: Outlines) -> bool:
     """Every card named is sure and every outline found holds one: nothing left to look for."""
-    return bool(seen) and all(s.sure for s in seen) and all(
-        any(s.sure and _holds(q, s) for s in seen) for q in outlines.all())
+    return all(s.sure for s in seen) and settled(seen, outlines)
 
 
 def settled(seen: list[SeenCard], outlines: Outlines) -> bool:
