@@ -79,7 +79,8 @@ def _versions() -> dict:
     home = tempfile.TemporaryDirectory(prefix="kivy-home-")
     os.environ.update(KIVY_NO_ARGS="1", KIVY_NO_CONSOLELOG="1", KIVY_NO_FILELOG="1", KIVY_HOME=home.name)
     for name, module, dist in (("numpy", "numpy", "numpy"), ("opencv", "cv2", "opencv-python-headless"),
-                               ("kivy", "kivy", "Kivy"), ("lgpio", "lgpio", "lgpio")):
+                               ("onnxruntime", "onnxruntime", "onnxruntime"), ("kivy", "kivy", "Kivy"),
+                               ("lgpio", "lgpio", "lgpio")):
         try:
             __import__(module)   # the wheel's compiled part loads here, or says what it lacks
             found[name] = metadata.version(dist)
@@ -246,7 +247,8 @@ def main(argv: list[str]) -> int:
         for side in (a, b):
             v = side["versions"]
             print(f"{v['machine']}: Python {v['python']}, {v['libc']}, numpy {v['numpy']}, OpenCV {v['opencv']}, "
-                  f"Kivy {v['kivy']}, lgpio {v['lgpio']}; {_seconds(side)}")
+                  f"ONNX Runtime {v.get('onnxruntime', 'not asked')}, Kivy {v['kivy']}, lgpio {v['lgpio']}; "
+                  f"{_seconds(side)}")
         for line in report:
             print(f"  {line}")
         if diffs:

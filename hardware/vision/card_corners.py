@@ -1,6 +1,6 @@
 """Naming a straightened card from its two corners with a trained model
-(``models/card_corners.onnx``, made by :mod:`tools.vision.train_card_corners`, read by
-OpenCV's DNN).
+(``models/card_corners.onnx``, made by :mod:`tools.vision.train_card_corners`, run by
+:mod:`hardware.vision.network`).
 
 Where the corner-index detector finds no index (a deck design unlike any it learned, an index
 printed small and tight in the corner), a card whose outline is known can still be read: its
@@ -20,6 +20,7 @@ import numpy as np
 from companion.cards import RANKS, SUITS
 from hardware.vision.classify import Reading
 from hardware.vision.corners import softmax
+from hardware.vision.network import Network
 from hardware.vision.shipped import loaded_once
 
 MODEL_PATH = Path(__file__).resolve().parent / "models" / "card_corners.onnx"
@@ -50,15 +51,14 @@ class CardCornerReader:
     """Reads a straightened card (as ``detect.warp_card`` gives it) from both corners at once."""
 
     def __init__(self, path=MODEL_PATH, sure: float = SURE) -> None:
-        self.net = cv2.dnn.readNetFromONNX(str(path))
+        self.net = Network(path)
         self.sure = sure
 
     def probabilities(self, card: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """(ranks, suits) for the two corners: rows top-left and bottom-right; each row the
         ranks then joker then "no index", and the suits then joker then "no index"."""
         corners = [corner_region(card), corner_region(cv2.rotate(card, cv2.ROTATE_180))]
-        self.net.setInput(cv2.dnn.blobFromImages(corners, 1.0 / 255.0))
-        out = self.net.forward()
+        out = self.net(cv2.dnn.blobFromImages(corners, 1.0 / 255.0))
         nr = len(RANKS) + 2
         return softmax(out[:, :nr], 1), softmax(out[:, nr:], 1)
 

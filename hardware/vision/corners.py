@@ -1,5 +1,6 @@
 """Finding and naming every corner index in a photo with the trained detector
-(``models/corners.onnx``, made by :mod:`tools.vision.train_corners`, read by OpenCV's DNN).
+(``models/corners.onnx``, made by :mod:`tools.vision.train_corners`, run by
+:mod:`hardware.vision.network`).
 
 A corner index is found wherever it shows, whether its card lies alone or half under another,
 so cards that overlap are told apart by their indexes rather than by their outlines.
@@ -15,6 +16,7 @@ import cv2
 import numpy as np
 
 from companion.cards import RANKS, SUITS
+from hardware.vision.network import Network
 from hardware.vision.shipped import loaded_once
 
 MODEL_PATH = Path(__file__).resolve().parent / "models" / "corners.onnx"
@@ -71,7 +73,7 @@ class CornerDetector:
     """Finds the indexes; with a reader (``reader_path``), names them from full-resolution patches."""
 
     def __init__(self, path=MODEL_PATH, reader_path=READER_PATH) -> None:
-        self.net = cv2.dnn.readNetFromONNX(str(path))
+        self.net = Network(path)
         self.reader = IndexReader(reader_path) if reader_path and Path(reader_path).is_file() else None
 
     @staticmethod
@@ -90,9 +92,7 @@ class CornerDetector:
         pw, ph = -(-sw // 32) * 32, -(-sh // 32) * 32
         if (pw, ph) != (sw, sh):
             small = cv2.copyMakeBorder(small, 0, ph - sh, 0, pw - sw, cv2.BORDER_REPLICATE)
-        blob = cv2.dnn.blobFromImage(small, 1.0 / 255.0)
-        self.net.setInput(blob)
-        out = self.net.forward()[0]
+        out = self.net(cv2.dnn.blobFromImage(small, 1.0 / 255.0))[0]
         heat = 1.0 / (1.0 + np.exp(-out[0]))
         peaks = (heat >= PEAK) & (heat >= cv2.dilate(heat, np.ones((3, 3), np.uint8)))
         nr = len(RANKS) + 1
@@ -136,7 +136,7 @@ class IndexReader:
     CLEAR = 0.95      # a first reading whose likeliest card is at least this needs no copies read
 
     def __init__(self, path=READER_PATH, second=SECOND_READER_PATH, third=THIRD_READER_PATH) -> None:
-        self.nets = [cv2.dnn.readNetFromONNX(str(p)) for p in (path, second, third) if p and Path(p).is_file()]
+        self.nets = [Network(p) for p in (path, second, third) if p and Path(p).is_file()]
 
     def read(self, image: np.ndarray, corners: list[Corner]) -> list[Corner]:
         """The indexes among ``corners`` (strongest first), named; what is no index dropped."""
@@ -166,8 +166,7 @@ class IndexReader:
         nr = len(RANKS) + 2
         each = []
         for net in self.nets:
-            net.setInput(blob)
-            out = net.forward()
+            out = net(blob)
             each.append((softmax(out[:, :nr], 1), softmax(out[:, nr:], 1)))
         # The readers' probabilities, averaged.
         ranks = sum(rank for rank, _ in each) / len(each)

@@ -125,7 +125,7 @@ def test_the_weakest_reader_rule_is_chosen_adding_no_wrong_sure_name_to_any_set(
 
 
 @shipped
-def test_the_models_are_small_and_open_in_opencv():
+def test_the_models_are_small_and_open_in_onnx_runtime():
     models = (MODEL_PATH, READER_PATH, SECOND_READER_PATH, THIRD_READER_PATH, CARD_CORNERS_PATH, GLYPHS_PATH)
     assert sum(p.stat().st_size for p in models) <= 10 * 1024 * 1024
     assert len(CornerDetector().reader.nets) == 3
@@ -194,17 +194,19 @@ def test_a_card_named_at_the_usual_scale_costs_no_second_look(classifier):
     assert read_image(BLANK, classifier, det)[1] == "7H" and det.scales == [None]
 
 
-def test_a_shipped_model_is_loaded_once_and_a_damaged_or_missing_file_is_none():
-    import cv2
-
+def test_a_shipped_model_is_loaded_once_and_a_damaged_or_missing_file_is_none(tmp_path):
+    from hardware.vision.card_corners import CardCornerReader
     from hardware.vision.shipped import loaded_once
 
     loads = []
     get = loaded_once(lambda: True, lambda: loads.append(1) or "model")
     assert get() == get() == "model" and loads == [1]
 
-    def damaged():
-        raise cv2.error("not a model")
-
-    assert loaded_once(lambda: True, damaged)() is None    # the readers without it read instead
-    assert loaded_once(lambda: False, damaged)() is None   # not shipped: nothing tried
+    # A model file cut short by a bad copy, and one that is not a model at all.
+    cut = tmp_path / "corners.onnx"
+    cut.write_bytes(MODEL_PATH.read_bytes()[:5000])
+    text = tmp_path / "card_corners.onnx"
+    text.write_text("not a model\n")
+    for damaged in (lambda: CornerDetector(cut, reader_path=None), lambda: CardCornerReader(text)):
+        assert loaded_once(lambda: True, damaged)() is None    # the readers without it read instead
+        assert loaded_once(lambda: False, damaged)() is None   # not shipped: nothing tried
