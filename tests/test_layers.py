@@ -1,6 +1,7 @@
 """The one-way rule (ARCHITECTURE.md): ui -> hardware -> companion, never back; and no cycles.
 
-companion/ is pure Python: no kivy, gpiozero or serial, and nothing from ui or hardware.
+companion/ is pure Python: no kivy, gpiozero, serial, OpenCV or ONNX Runtime, and nothing from ui
+or hardware.
 hardware/ may use gpiozero and serial, and companion, but never ui or kivy.
 tools/ (the bench) runs from a checkout and is not in the wheel: nothing in the wheel's packages
 imports it (``jack-companion bench`` starts it as a program, by its module's name).
@@ -28,7 +29,7 @@ REPO = Path(__file__).resolve().parent.parent
 CYCLE_FREE = ("companion", "hardware", "ui", "tools")
 
 FORBIDDEN = {
-    "companion": {"kivy", "gpiozero", "serial", "ui", "hardware", "tools"},
+    "companion": {"kivy", "gpiozero", "serial", "cv2", "onnxruntime", "ui", "hardware", "tools"},
     "hardware": {"ui", "kivy", "tools"},
     "ui": {"tools"},
 }
