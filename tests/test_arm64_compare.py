@@ -1,6 +1,7 @@
 """tools/arm64-check's comparison: what an arm64 run must say exactly as the x86 run did.
 
-The check itself needs qemu and takes most of an hour; its judge is plain Python, tested here.
+The check itself needs qemu and takes hours; its judge and its running of the photos on every core
+are plain Python, tested here.
 """
 
 from __future__ import annotations
@@ -94,3 +95,21 @@ def test_pytest_junit_outcomes_are_read_per_test():
     assert arm64_compare.tests_outcomes(xml) == {
         "tests.test_undo::test_a": "passed", "tests.test_undo::test_b[1]": "failed",
         "tests.test_store::test_c": "skipped", "tests.test_store::test_d": "error"}
+
+
+@pytest.mark.parametrize("n, k", [(66, 2), (66, 4), (5, 8), (1, 2), (7, 3)])
+def test_the_photos_are_read_in_runs_one_a_core_together_in_their_order(n, k):
+    photos = [f"drawn-{i:03}.png" for i in range(n)]
+    parts = arm64_compare._parts(photos, k)
+    assert [p for part in parts for p in part] == photos       # every photo once, in order
+    assert len(parts) == min(n, k) and all(parts)              # no core given nothing to read
+    assert max(map(len, parts)) - min(map(len, parts)) <= 1
+
+
+def test_commands_run_together_each_keeps_its_own_output_and_status():
+    import sys
+
+    say = "import sys; print(sys.argv[1]); sys.exit(int(sys.argv[2]))"
+    done = arm64_compare._in_parallel([[sys.executable, "-c", say, "first", "0"],
+                                       [sys.executable, "-c", say, "second", "2"]])
+    assert [(d["out"], d["code"]) for d in done] == [("first\n", 0), ("second\n", 2)]
