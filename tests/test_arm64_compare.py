@@ -113,3 +113,17 @@ def test_commands_run_together_each_keeps_its_own_output_and_status():
     done = arm64_compare._in_parallel([[sys.executable, "-c", say, "first", "0"],
                                        [sys.executable, "-c", say, "second", "2"]])
     assert [(d["out"], d["code"]) for d in done] == [("first\n", 0), ("second\n", 2)]
+
+
+def test_onnx_runtimes_cpu_probe_in_a_root_without_sys_is_set_aside_and_said_but_nothing_else():
+    probe = ("Error in cpuinfo: failed to parse the list of possible processors in /sys/devices/system/cpu/possible\n"
+             "onnxruntime cpuid_info warning: Unknown CPU vendor. cpuinfo_vendor value: 0\n"
+             "onnxruntime warning: cpuinfo_initialize failed. May cause CPU EP performance degradation.\n")
+    arm = a_run("aarch64")
+    arm["vision"]["err"] = probe * 2
+    diffs, report = arm64_compare.compare(a_run("x86_64"), arm)
+    assert diffs == []
+    assert "vision: 6 lines of ONNX Runtime's CPU probe set aside (0 on x86_64, 6 on aarch64)" in report[-1]
+    arm["vision"]["err"] = probe + "drawn-003.png: not an image OpenCV can read\n"
+    diffs, _ = arm64_compare.compare(a_run("x86_64"), arm)
+    assert diffs == ["vision: its error output differs"]
