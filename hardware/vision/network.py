@@ -2,7 +2,8 @@
 
 ONNX Runtime runs the shipped networks faster than OpenCV's DNN did on one core (the index
 detector about 1.7 times, the readers about 1.2 times) and names the same cards, sure or not,
-on every photo measured (docs/vision.md, "Times"). OpenCV still does everything else.
+on every photo measured (docs/vision.md, "Figures", "The networks run by ONNX Runtime").
+OpenCV still does everything else.
 """
 
 from __future__ import annotations
